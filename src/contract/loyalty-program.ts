@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { metadataSchema } from './common';
+import { categorySchema } from './loyalty-member';
+
+/** A loyalty campaign as GET /v1/loyalties returns it (openapi-supporting LoyaltyCampaign). */
+export const loyaltyProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  campaign_type: z.literal('LOYALTY_PROGRAM'),
+  type: z.enum(['AUTO_UPDATE', 'STATIC']),
+  auto_join: z.boolean(),
+  join_once: z.boolean(),
+  use_voucher_metadata_schema: z.boolean(),
+  vouchers_count: z.number().int(),
+  active: z.boolean(),
+  metadata: metadataSchema,
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  creation_status: z.string(),
+  vouchers_generation_status: z.string(),
+  protected: z.boolean(),
+  category_id: z.string().nullable(),
+  categories: z.array(categorySchema),
+  object: z.literal('campaign'),
+});
+export type LoyaltyProgram = z.infer<typeof loyaltyProgramSchema>;
+
+export const loyaltyProgramListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('campaigns'),
+  campaigns: z.array(loyaltyProgramSchema),
+  total: z.number().int(),
+});
+export type LoyaltyProgramList = z.infer<typeof loyaltyProgramListSchema>;

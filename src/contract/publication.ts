@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { metadataSchema } from './common';
+
+export const publicationSchema = z.object({
+  id: z.string(),
+  object: z.literal('publication'),
+  created_at: z.string(),
+  customer_id: z.string(),
+  tracking_id: z.string().nullable(),
+  metadata: metadataSchema,
+  channel: z.string().nullable(),
+  source_id: z.string().nullable(),
+  result: z.literal('SUCCESS'),
+  customer: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    source_id: z.string().nullable(),
+    metadata: metadataSchema,
+    object: z.literal('customer'),
+  }),
+  vouchers_id: z.array(z.string()),
+  voucher: z.object({
+    code: z.string(),
+    object: z.literal('voucher'),
+    campaign: z.string(),
+    loyalty_card: z.object({ points: z.number(), balance: z.number() }),
+    is_referral_code: z.literal(false),
+  }),
+});
+export type Publication = z.infer<typeof publicationSchema>;
+
+export const publicationListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('publications'),
+  publications: z.array(publicationSchema),
+  total: z.number().int(),
+});

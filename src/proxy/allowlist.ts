@@ -1,0 +1,20 @@
+/**
+ * The method + path pairs the dashboard calls (paths as the upstream sees them, without `/api`).
+ * Anything else is a 404 from the proxy: the browser cannot reach the rest of the API with our keys.
+ */
+const segment = '[^/?#]+';
+
+export const allowedRoutes: { method: string; path: RegExp }[] = [
+  { method: 'GET', path: /^\/v1\/loyalties$/ },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}$`) },
+  { method: 'GET', path: /^\/v1\/publications$/ },
+  { method: 'GET', path: new RegExp(`^/v1/assets/(qr|barcode)/${segment}$`) },
+];
+
+export function isAllowed(method: string, path: string): boolean {
+  return allowedRoutes.some((route) => route.method === method && route.path.test(path));
+}

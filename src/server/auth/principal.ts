@@ -1,0 +1,20 @@
+/** Who is calling: the project the credentials belong to and how they were presented. */
+export interface Principal {
+  projectId: string;
+  apiKeyId: string;
+  method: 'key' | 'bearer';
+  /** Scopes of a bearer token; null for the key pair, which may call everything server-side. */
+  scopes: string[] | null;
+}
+
+/** What a route asks of its caller: nothing, the key pair only (token endpoints), or key pair or bearer token. */
+export type RouteAuth = 'public' | 'key' | 'any';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}

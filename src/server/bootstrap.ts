@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import type { ServiceConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { loadAssetKey } from './db/repositories/service-settings';
+import type { ServiceContext } from './context';
+import { systemClock, type Clock } from './lib/clock';
+
+/** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
+export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
+  return config.databaseUrl ? openDatabase({ url: config.databaseUrl }) : openDatabase({ dataDir: config.dataDir });
+}
+
+export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
+  return { database, db: database.db, clock, config, assetKey: await loadAssetKey(database.db) };
+}
+
+export async function createService(database: Database, config: ServiceConfig, clock?: Clock, options?: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
+  const ctx = await createContext(database, config, clock);
+  return { app: await buildApp(ctx, options), ctx };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  PROXY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Where clients reach this service; asset and download URLs are built from it. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Base of export download URLs (the `download` cluster in the cloud); defaults to PUBLIC_BASE_URL. */
+  DOWNLOAD_BASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ServiceConfig = {
+  host: string;
+  port: number;
+  proxyPort: number;
+  databaseUrl?: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  downloadBaseUrl: string;
+  logLevel: string;
+};
+
+/** Reads the environment once; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    proxyPort: e.PROXY_PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    publicBaseUrl,
+    downloadBaseUrl: (e.DOWNLOAD_BASE_URL ?? publicBaseUrl).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,19 @@
+import type { ServiceConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
+
+/** Everything a use-case needs from the outside world, built once per process (or per test). */
+export interface ServiceContext {
+  database: Database;
+  db: Db;
+  clock: Clock;
+  config: ServiceConfig;
+  /** Seals the ids in card asset URLs (see lib/asset-id). */
+  assetKey: Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+  }
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Plain SQL with $1-style parameters, for pg-boss, benchmarks and the few queries Drizzle cannot say. */
+  execute<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+  /** The embedded engine, when kind is pglite. */
+  pglite?: PGlite;
+  /** The connection pool, when kind is postgres. */
+  pool?: pg.Pool;
+}
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PostgreSQL (url) or PGlite (a directory, or memory) and applies the committed migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url);
+  const dataDir = 'dataDir' in options ? options.dataDir : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async execute<T>(text: string, params: unknown[] = []) {
+      return (await client.query<T>(text, params)).rows;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+  const drizzled = drizzlePg(pool, { schema });
+  // Several processes may start at once against one database: migrate under an advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(727274)');
+    await migratePg(drizzled, { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    kind: 'postgres',
+    db: drizzled as unknown as Db,
+    pool,
+    async execute<T>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Rows of a raw Drizzle `sql` query, whichever driver ran it. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { sql };

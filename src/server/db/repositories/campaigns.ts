@@ -1,0 +1,50 @@
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { notFound } from '../../lib/api-error';
+import type { DbOrTx } from '../client';
+import { campaigns, categories, vouchers } from '../schema';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A campaign by id, or by its name as the real API also accepts; 404 `campaign` otherwise. */
+export async function getCampaign(db: DbOrTx, projectId: string, idOrName: string): Promise<CampaignRow> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.projectId, projectId), or(eq(campaigns.id, idOrName), eq(campaigns.name, idOrName))))
+    .limit(1);
+  if (!row) throw notFound('campaign', idOrName);
+  return row;
+}
+
+export type CampaignOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+
+export async function listCampaigns(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: CampaignOrder }) {
+  const column = opts.order.endsWith('updated_at') ? campaigns.updatedAt : campaigns.createdAt;
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.projectId, projectId))
+    .orderBy(opts.order.startsWith('-') ? desc(column) : asc(column), asc(campaigns.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = await db.select({ total: count() }).from(campaigns).where(eq(campaigns.projectId, projectId));
+  return { rows, total };
+}
+
+export async function countCards(db: DbOrTx, campaignIds: string[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db
+    .select({ campaignId: vouchers.campaignId, n: count() })
+    .from(vouchers)
+    .where(inArray(vouchers.campaignId, campaignIds))
+    .groupBy(vouchers.campaignId);
+  return new Map(rows.map((r) => [r.campaignId, r.n]));
+}
+
+export async function categoriesById(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, CategoryRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(categories).where(inArray(categories.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}

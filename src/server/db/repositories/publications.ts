@@ -1,0 +1,68 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { campaigns, customers, publications, vouchers } from '../schema';
+
+export type PublicationRow = typeof publications.$inferSelect;
+
+export async function findPublicationBySourceId(db: DbOrTx, projectId: string, sourceId: string): Promise<PublicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(publications)
+    .where(and(eq(publications.projectId, projectId), eq(publications.sourceId, sourceId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMembership(db: DbOrTx, campaignId: string, customerId: string): Promise<PublicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(publications)
+    .where(and(eq(publications.campaignId, campaignId), eq(publications.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertPublication(db: DbOrTx, row: typeof publications.$inferInsert): Promise<void> {
+  await db.insert(publications).values(row);
+}
+
+export type PublicationFilters = { campaignName?: string; customer?: string; voucherCode?: string; sourceId?: string };
+export type PublicationOrder = 'created_at' | '-created_at' | 'id' | '-id' | 'voucher_code' | '-voucher_code' | 'customer_id' | '-customer_id' | 'channel' | '-channel';
+
+/** GET /v1/publications: publications joined with their customer, card and campaign. */
+export async function listPublications(db: DbOrTx, projectId: string, filters: PublicationFilters, opts: { limit: number; page: number; order: PublicationOrder }) {
+  const where: SQL[] = [eq(publications.projectId, projectId)];
+  if (filters.campaignName) where.push(eq(campaigns.name, filters.campaignName));
+  if (filters.voucherCode) where.push(eq(vouchers.code, filters.voucherCode));
+  if (filters.sourceId) where.push(eq(publications.sourceId, filters.sourceId));
+  if (filters.customer) {
+    where.push(filters.customer.startsWith('cust_') ? eq(publications.customerId, filters.customer) : eq(customers.sourceId, filters.customer));
+  }
+  const columns = {
+    created_at: publications.createdAt,
+    id: publications.id,
+    voucher_code: vouchers.code,
+    customer_id: publications.customerId,
+    channel: publications.channel,
+  } as const;
+  const column = columns[opts.order.replace('-', '') as keyof typeof columns];
+  const base = db
+    .select({ publication: publications, customer: customers, voucher: vouchers, campaignName: campaigns.name })
+    .from(publications)
+    .innerJoin(customers, eq(customers.id, publications.customerId))
+    .innerJoin(vouchers, eq(vouchers.id, publications.voucherId))
+    .innerJoin(campaigns, eq(campaigns.id, publications.campaignId))
+    .where(and(...where));
+  const rows = await base
+    .orderBy(opts.order.startsWith('-') ? desc(column) : asc(column), asc(publications.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(publications)
+    .innerJoin(customers, eq(customers.id, publications.customerId))
+    .innerJoin(vouchers, eq(vouchers.id, publications.voucherId))
+    .innerJoin(campaigns, eq(campaigns.id, publications.campaignId))
+    .where(and(...where));
+  return { rows, total };
+}

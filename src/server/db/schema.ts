@@ -1,0 +1,336 @@
+// The one database schema, shared by PGlite and PostgreSQL. Every table carries project_id:
+// it is the tenant boundary and the natural distribution column (DESIGN §1).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' });
+type Json = Record<string, unknown>;
+
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  // The X-App-Id value; the secret (X-App-Token) is kept only as a SHA-256 hash.
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  status: text('status').$type<'ACTIVE' | 'BLOCKED' | 'DELETED'>().notNull().default('ACTIVE'),
+  // CIDR blocks; empty means every address is allowed.
+  ipAllowlist: jsonb('ip_allowlist').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    apiKeyId: text('api_key_id').notNull().references(() => apiKeys.id),
+    tokenHash: text('token_hash').notNull(),
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('oauth_tokens_hash_uq').on(t.tokenHash), index('oauth_tokens_project_idx').on(t.projectId, t.expiresAt)],
+);
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  hierarchy: integer('hierarchy').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** How an auto-update campaign makes a new card code when its pool is empty. */
+export type CodeConfig = { pattern?: string; prefix?: string; postfix?: string; length?: number; charset?: string };
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    campaignType: text('campaign_type').notNull().default('LOYALTY_PROGRAM'),
+    type: text('type').$type<'AUTO_UPDATE' | 'STATIC'>().notNull(),
+    codeConfig: jsonb('code_config').$type<CodeConfig>().notNull().default({}),
+    categoryId: text('category_id').references(() => categories.id),
+    // Defaults copied onto cards the campaign generates.
+    voucherDefaults: jsonb('voucher_defaults').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('campaigns_project_name_uq').on(t.projectId, t.name)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    sourceId: text('source_id'),
+    name: text('name'),
+    description: text('description'),
+    email: text('email'),
+    phone: text('phone'),
+    birthdate: text('birthdate'),
+    birthday: text('birthday'),
+    address: jsonb('address').$type<Record<string, string | null> | null>(),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId)],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    code: text('code').notNull(),
+    type: text('type').notNull().default('LOYALTY_CARD'),
+    categoryId: text('category_id').references(() => categories.id),
+    active: boolean('active').notNull().default(true),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    expirationDate: timestamp('expiration_date', { withTimezone: true, mode: 'date' }),
+    validityTimeframe: jsonb('validity_timeframe').$type<Json | null>(),
+    validityDayOfWeek: jsonb('validity_day_of_week').$type<number[] | null>(),
+    validityHours: jsonb('validity_hours').$type<Json | null>(),
+    additionalInfo: text('additional_info'),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    holderId: text('holder_id').references(() => customers.id),
+    publishCount: integer('publish_count').notNull().default(0),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    expiredPoints: bigint('expired_points', { mode: 'number' }).notNull().default(0),
+    subtractedPoints: bigint('subtracted_points', { mode: 'number' }).notNull().default(0),
+    pendingPoints: bigint('pending_points', { mode: 'number' }).notNull().default(0),
+    redeemedPoints: bigint('redeemed_points', { mode: 'number' }).notNull().default(0),
+    redeemedQuantity: integer('redeemed_quantity').notNull().default(0),
+    redemptionQuantity: integer('redemption_quantity'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_project_code_uq').on(t.projectId, t.code),
+    // The publication picker scans unpublished cards of one campaign in creation order.
+    index('vouchers_free_idx').on(t.campaignId, t.createdAt).where(sql`holder_id IS NULL`),
+    index('vouchers_holder_idx').on(t.projectId, t.holderId),
+  ],
+);
+
+export const publications = pgTable(
+  'publications',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    customerId: text('customer_id').notNull().references(() => customers.id),
+    trackingId: text('tracking_id'),
+    sourceId: text('source_id'),
+    channel: text('channel'),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    result: text('result').notNull().default('SUCCESS'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A customer joins a loyalty program once; the index makes that hold under concurrency.
+    uniqueIndex('publications_join_once_uq').on(t.campaignId, t.customerId),
+    uniqueIndex('publications_source_uq').on(t.projectId, t.sourceId),
+    index('publications_voucher_idx').on(t.voucherId),
+    index('publications_customer_idx').on(t.projectId, t.customerId),
+  ],
+);
+
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    // seq gives a total order for exports and "latest transactions" reads.
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    type: text('type').notNull(),
+    sourceId: text('source_id'),
+    reason: text('reason'),
+    source: text('source').notNull().default('API'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    details: jsonb('details').$type<Json>().notNull().default({}),
+    relatedTransactionId: text('related_transaction_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('card_transactions_id_uq').on(t.id), index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq)],
+);
+
+/** Points earned by one accrual, with the date they expire; expiry consumes `remaining`. */
+export const pointBuckets = pgTable(
+  'point_buckets',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    transactionId: text('transaction_id').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    expiresOn: text('expires_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('point_buckets_due_idx').on(t.expiresOn).where(sql`remaining > 0 AND expires_on IS NOT NULL`), index('point_buckets_voucher_idx').on(t.voucherId)],
+);
+
+export const eventSchemas = pgTable(
+  'event_schemas',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    name: text('name').notNull(),
+    // property name → { type: 'string' | 'number' | 'boolean' | 'date' | 'object', required?: boolean }
+    properties: jsonb('properties').$type<Record<string, { type: string; required?: boolean }>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('event_schemas_project_name_uq').on(t.projectId, t.name)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    customerId: text('customer_id').notNull().references(() => customers.id),
+    type: text('type').notNull(),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    referral: jsonb('referral').$type<Json | null>(),
+    loyalty: jsonb('loyalty').$type<Json | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_customer_idx').on(t.projectId, t.customerId, t.type)],
+);
+
+export const earningRules = pgTable('earning_rules', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  status: text('status').$type<'DRAFT' | 'ACTIVE' | 'INACTIVE' | 'DELETED'>().notNull(),
+  trigger: jsonb('trigger').$type<Json>().notNull(),
+  earnings: jsonb('earnings').$type<Json[]>().notNull(),
+  validityHours: jsonb('validity_hours').$type<Json>().notNull(),
+  startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+  endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+  triggerLimits: jsonb('trigger_limits').$type<Json | null>(),
+  metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+  error: jsonb('error').$type<Json | null>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const earningRuleAssignments = pgTable(
+  'earning_rule_assignments',
+  {
+    projectId: text('project_id').notNull().references(() => projects.id),
+    earningRuleId: text('earning_rule_id').notNull().references(() => earningRules.id),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+  },
+  (t) => [primaryKey({ columns: [t.earningRuleId, t.campaignId] })],
+);
+
+/** One row each time a rule earned on a card: the ledger cooldowns and frequency limits count. */
+export const earningRuleTriggers = pgTable(
+  'earning_rule_triggers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    earningRuleId: text('earning_rule_id').notNull().references(() => earningRules.id),
+    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('earning_rule_triggers_idx').on(t.earningRuleId, t.voucherId, t.triggeredAt)],
+);
+
+export const segments = pgTable('segments', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  type: text('type').$type<'static' | 'auto-update' | 'passive'>().notNull(),
+  filter: jsonb('filter').$type<Json | null>(),
+  initialSyncStatus: text('initial_sync_status').notNull().default('DONE'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const segmentMembers = pgTable(
+  'segment_members',
+  {
+    segmentId: text('segment_id').notNull().references(() => segments.id),
+    customerId: text('customer_id').notNull().references(() => customers.id),
+    projectId: text('project_id').notNull().references(() => projects.id),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.customerId] }), index('segment_members_customer_idx').on(t.customerId)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    name: text('name').notNull(),
+    shape: jsonb('shape').$type<Json>().notNull(),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('locations_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+export const exports = pgTable(
+  'exports',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    status: text('status').$type<'SCHEDULED' | 'IN_PROGRESS' | 'DONE' | 'ERROR'>().notNull(),
+    channel: text('channel').notNull(),
+    exportedObject: text('exported_object').notNull(),
+    parameters: jsonb('parameters').$type<Json>().notNull(),
+    result: jsonb('result').$type<Json | null>(),
+    userId: text('user_id'),
+    errorMessage: text('error_message'),
+    fileKey: text('file_key'),
+    downloadTokenHash: text('download_token_hash'),
+    downloadTokenExpiresAt: timestamp('download_token_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('exports_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Installation-wide values the service makes once (the key that seals asset ids). */
+export const serviceSettings = pgTable('service_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { renderCardImage } from '../../services/card-images';
+
+const imageQuery = z.object({
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  format: z.enum(['png', 'svg']).default('png'),
+});
+
+/** Card images: public like the real API's asset host, since the id is sealed and unguessable. */
+const assetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/assets/:kind/:assetId',
+    { config: { auth: 'public' }, schema: { params: z.object({ kind: z.enum(['qr', 'barcode']), assetId: z.string().min(1) }), querystring: imageQuery } },
+    async (request, reply) => {
+      const image = await renderCardImage(app.ctx, request.params.kind, request.params.assetId, request.query.size, request.query.format);
+      return reply.header('Content-Type', image.contentType).header('Cache-Control', 'public, max-age=86400').send(image.body);
+    },
+  );
+};
+
+export default assetRoutes;

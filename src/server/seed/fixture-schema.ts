@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { addressSchema } from '../../contract/customer';
+
+/**
+ * The fixture format: one whole project. Records refer to each other by natural keys (campaign
+ * name, card code, customer source_id, event schema name); ids are generated unless given.
+ */
+const json = z.record(z.string(), z.unknown());
+const when = z.iso.datetime({ offset: true });
+
+export const customerFixture = z.object({
+  id: z.string().startsWith('cust_').optional(),
+  source_id: z.string().min(1),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  birthdate: z.iso.date().optional(),
+  address: addressSchema.optional(),
+  metadata: json.default({}),
+  created_at: when.optional(),
+});
+
+export const cardFixture = z.object({
+  id: z.string().startsWith('v_').optional(),
+  code: z.string().min(1),
+  active: z.boolean().default(true),
+  start_date: when.optional(),
+  expiration_date: when.optional(),
+  metadata: json.default({}),
+  /** source_id of the customer the card is published to. */
+  holder: z.string().optional(),
+  created_at: when.optional(),
+});
+
+export const campaignFixture = z.object({
+  id: z.string().startsWith('camp_').optional(),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  type: z.enum(['STATIC', 'AUTO_UPDATE']),
+  category: z.string().optional(),
+  code_config: z.object({ pattern: z.string().optional(), prefix: z.string().optional(), postfix: z.string().optional(), length: z.number().int().min(4).max(64).optional(), charset: z.string().optional() }).default({}),
+  metadata: json.default({}),
+  cards: z.array(cardFixture).default([]),
+  /** Extra cards with generated codes, to size a pool without listing every code. */
+  generated_cards: z.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const transactionFixture = z.object({
+  card: z.string(),
+  type: z.enum(['POINTS_ACCRUAL', 'POINTS_ADDITION', 'POINTS_REMOVAL', 'POINTS_EXPIRATION', 'POINTS_REDEMPTION', 'POINTS_REFUND', 'POINTS_TRANSFER_OUT', 'POINTS_TRANSFER_IN']),
+  amount: z.number().int(),
+  reason: z.string().optional(),
+  source_id: z.string().optional(),
+  details: json.optional(),
+  created_at: when.optional(),
+});
+
+export const eventSchemaFixture = z.object({
+  id: z.string().startsWith('ms_').optional(),
+  name: z.string().min(1).max(300),
+  properties: z.record(z.string(), z.object({ type: z.enum(['string', 'number', 'boolean', 'date', 'datetime', 'object']), required: z.boolean().optional() })).default({}),
+});
+
+export const earningRuleFixture = z.object({
+  id: z.string().regex(/^lern_[a-f0-9]+$/).optional(),
+  name: z.string().min(1).max(200),
+  status: z.enum(['DRAFT', 'ACTIVE', 'INACTIVE', 'DELETED']).default('ACTIVE'),
+  /** The rule's trigger; `custom_event.schema` may name an event schema instead of giving its schema_id. */
+  trigger: json,
+  earnings: z.array(json).min(1),
+  validity_hours: json.default({ type: 'ANY_TIME' }),
+  start_date: when.nullable().optional(),
+  end_date: when.nullable().optional(),
+  trigger_limits: json.nullable().optional(),
+  metadata: json.default({}),
+  /** Names of the loyalty campaigns the rule is assigned to. */
+  campaigns: z.array(z.string()).default([]),
+  created_at: when.optional(),
+});
+
+export const locationFixture = z.object({
+  id: z.string().startsWith('loc_').optional(),
+  name: z.string().min(1),
+  shape: json,
+  end_date: when.nullable().optional(),
+  created_at: when.optional(),
+  updated_at: when.nullable().optional(),
+});
+
+export const segmentFixture = z.object({
+  id: z.string().startsWith('seg_').optional(),
+  name: z.string().min(1),
+  type: z.enum(['static', 'auto-update', 'passive']),
+  filter: json.nullable().optional(),
+  /** For static segments: source_ids of the members. */
+  customers: z.array(z.string()).default([]),
+});
+
+export const fixtureSchema = z.object({
+  project: z.object({ id: z.string().optional(), name: z.string().min(1) }),
+  api_keys: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), secret: z.string().min(16).optional(), ip_allowlist: z.array(z.string()).default([]) })).min(1),
+  categories: z.array(z.object({ name: z.string().min(1), hierarchy: z.number().int().default(0) })).default([]),
+  customers: z.array(customerFixture).default([]),
+  campaigns: z.array(campaignFixture).default([]),
+  transactions: z.array(transactionFixture).default([]),
+  event_schemas: z.array(eventSchemaFixture).default([]),
+  earning_rules: z.array(earningRuleFixture).default([]),
+  locations: z.array(locationFixture).default([]),
+  segments: z.array(segmentFixture).default([]),
+});
+
+export type Fixture = z.infer<typeof fixtureSchema>;
+export type FixtureInput = z.input<typeof fixtureSchema>;

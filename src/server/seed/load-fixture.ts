@@ -1,0 +1,56 @@
+import { apiKeys, projects } from '../db/schema';
+import type { Database } from '../db/client';
+import { newId } from '../lib/ids';
+import { hashSecret, newSecret } from '../lib/secrets';
+import { randomUUID } from 'node:crypto';
+import { fixtureSchema, type FixtureInput } from './fixture-schema';
+import { FixtureError, type SeedContext } from './seed-context';
+import { loadCampaigns, loadCategories } from './sections/campaigns';
+import { loadCustomers } from './sections/customers';
+import { loadEarningRules } from './sections/earning-rules';
+import { loadEventSchemas } from './sections/event-schemas';
+import { loadLocations } from './sections/locations';
+import { loadSegments } from './sections/segments';
+import { loadTransactions } from './sections/transactions';
+
+export interface LoadedProject {
+  projectId: string;
+  /** The key pairs, with secrets in clear: shown once, never stored in clear. */
+  keys: { name: string; appId: string; appToken: string }[];
+  ids: SeedContext['refs'];
+}
+
+/** Validates a fixture and loads it as one new project, all or nothing. */
+export async function loadFixture(database: Database, input: FixtureInput, now: Date = new Date()): Promise<LoadedProject> {
+  const parsed = fixtureSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new FixtureError(`Invalid fixture:\n${lines.join('\n')}`);
+  }
+  const fixture = parsed.data;
+  const projectId = fixture.project.id ?? newId('proj');
+  const keys = fixture.api_keys.map((k) => ({ name: k.name, appId: k.id ?? randomUUID(), appToken: k.secret ?? newSecret(), ipAllowlist: k.ip_allowlist }));
+
+  const refs = await database.db.transaction(async (tx) => {
+    await tx.insert(projects).values({ id: projectId, name: fixture.project.name, createdAt: now });
+    for (const k of keys) {
+      await tx.insert(apiKeys).values({ id: k.appId, projectId, name: k.name, secretHash: hashSecret(k.appToken), ipAllowlist: k.ipAllowlist, createdAt: now });
+    }
+    const seed: SeedContext = {
+      tx,
+      projectId,
+      now,
+      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map() },
+    };
+    await loadCategories(seed, fixture.categories);
+    await loadCustomers(seed, fixture.customers);
+    await loadCampaigns(seed, fixture.campaigns);
+    await loadTransactions(seed, fixture.transactions);
+    await loadEventSchemas(seed, fixture.event_schemas);
+    await loadEarningRules(seed, fixture.earning_rules);
+    await loadLocations(seed, fixture.locations);
+    await loadSegments(seed, fixture.segments);
+    return seed.refs;
+  });
+  return { projectId, keys: keys.map(({ name, appId, appToken }) => ({ name, appId, appToken })), ids: refs };
+}

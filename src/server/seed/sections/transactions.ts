@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { cardTransactions, pointBuckets, vouchers } from '../../db/schema';
+import { applyTransaction, signedAmount, totalsOf } from '../../domain/card-ledger';
+import { newId } from '../../lib/ids';
+import type { Fixture } from '../fixture-schema';
+import { FixtureError, type SeedContext } from '../seed-context';
+
+/** Card history: each transaction moves the card's totals exactly as the engine would. */
+export async function loadTransactions(seed: SeedContext, list: Fixture['transactions']): Promise<void> {
+  for (const t of list) {
+    const card = seed.refs.cards.get(t.card);
+    if (!card) throw new FixtureError(`transaction: unknown card '${t.card}'`);
+    const [row] = await seed.tx.select().from(vouchers).where(eq(vouchers.id, card.id));
+    const amount = signedAmount(t.type, t.amount);
+    const totals = applyTransaction(totalsOf(row), t.type, amount);
+    const createdAt = t.created_at ? new Date(t.created_at) : seed.now;
+    const id = newId('vtx');
+    await seed.tx.update(vouchers).set({ ...totals, updatedAt: createdAt }).where(eq(vouchers.id, card.id));
+    await seed.tx.insert(cardTransactions).values({
+      id,
+      projectId: seed.projectId,
+      voucherId: card.id,
+      campaignId: card.campaignId,
+      type: t.type,
+      sourceId: t.source_id ?? null,
+      reason: t.reason ?? null,
+      source: 'API',
+      amount,
+      balance: totals.balance,
+      details: t.details ?? { balance: { type: 'loyalty_card', total: totals.points, points: amount, balance: totals.balance, object: 'balance' } },
+      createdAt,
+    });
+    if (amount > 0) {
+      await seed.tx.insert(pointBuckets).values({ id: newId('pb'), projectId: seed.projectId, voucherId: card.id, transactionId: id, points: amount, remaining: amount, expiresOn: null, createdAt });
+    }
+  }
+}

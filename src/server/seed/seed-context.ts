@@ -1,0 +1,24 @@
+import type { Tx } from '../db/client';
+
+/** What the section loaders share while one fixture loads in one transaction. */
+export interface SeedContext {
+  tx: Tx;
+  projectId: string;
+  now: Date;
+  refs: {
+    categories: Map<string, string>;
+    customers: Map<string, string>;
+    campaigns: Map<string, string>;
+    cards: Map<string, { id: string; campaignId: string }>;
+    eventSchemas: Map<string, string>;
+  };
+}
+
+/** A fixture record refers to something that is not in the fixture. */
+export class FixtureError extends Error {}
+
+export function ref(map: Map<string, string>, kind: string, key: string, where: string): string {
+  const id = map.get(key);
+  if (!id) throw new FixtureError(`${where}: unknown ${kind} '${key}'`);
+  return id;
+}

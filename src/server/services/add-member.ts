@@ -1,0 +1,121 @@
+import type { AddMemberRequest, LoyaltyMember } from '../../contract/loyalty-member';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { violatedUniqueIndex } from '../db/errors';
+import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
+import { resolveCustomer } from '../db/repositories/customers';
+import { findMembership, findPublicationBySourceId, insertPublication } from '../db/repositories/publications';
+import { insertCardIfCodeFree, lockNextFreeCard, lockVoucherByCode, markPublished, type VoucherRow } from '../db/repositories/vouchers';
+import { generateCardCode } from '../domain/card-code';
+import { unsuitabilityOf } from '../domain/publication';
+import { ApiError, notFound } from '../lib/api-error';
+import { newId } from '../lib/ids';
+import { presentMembers } from '../presenters/loyalty-member';
+import { afterCustomerChange } from './customer-change-hooks';
+
+function alreadyJoined(customer: string, campaign: string): ApiError {
+  return new ApiError(
+    400,
+    'voucher_cannot_be_published',
+    'Voucher cannot be published. Customer already joined program.',
+    `Customer ${customer} already holds a card of loyalty program ${campaign}`,
+    { id: customer, type: 'customer' },
+  );
+}
+
+function duplicateSourceId(sourceId: string): ApiError {
+  return new ApiError(400, 'duplicate_source_id', 'Duplicate source_id', `Publication with source_id: '${sourceId}' already exists`);
+}
+
+const noSuitableCard = () =>
+  new ApiError(400, 'no_voucher_suitable_for_publication', "Couldn't find any voucher suitable for publication", "Couldn't create new vouchers for publication");
+
+function customerLabel(reference: AddMemberRequest['customer']): string {
+  return typeof reference === 'string' ? reference : (reference.id ?? reference.source_id ?? '');
+}
+
+/** The card named in the request, locked, after checking it can be published now. */
+async function namedCard(tx: Tx, projectId: string, campaign: CampaignRow, code: string, now: Date): Promise<VoucherRow> {
+  const card = await lockVoucherByCode(tx, projectId, code);
+  if (!card || card.campaignId !== campaign.id) throw notFound('voucher', code);
+  switch (unsuitabilityOf(card, now)) {
+    case 'published':
+      throw new ApiError(400, 'voucher_already_published', 'Voucher already published', `Voucher '${card.id}' has already been published`, { id: card.id, type: 'voucher' });
+    case 'disabled':
+      throw new ApiError(400, 'voucher_disabled', 'Voucher is disabled', `Voucher '${card.code}' is not active`, { id: card.id, type: 'voucher' });
+    case 'not_active_yet':
+      throw new ApiError(400, 'voucher_not_active', 'Voucher not active', `Voucher '${card.code}' becomes active at ${card.startDate?.toISOString()}`, { id: card.id, type: 'voucher' });
+    case 'expired':
+      throw new ApiError(400, 'voucher_expired', 'Voucher expired', `Voucher '${card.code}' expired at ${card.expirationDate?.toISOString()}`, { id: card.id, type: 'voucher' });
+    default:
+      return card;
+  }
+}
+
+/** The next free card, or for an auto-update campaign a newly generated one. */
+async function nextCard(tx: Tx, campaign: CampaignRow, now: Date): Promise<VoucherRow> {
+  const free = await lockNextFreeCard(tx, campaign.id, now);
+  if (free) return free;
+  if (campaign.type !== 'AUTO_UPDATE') throw noSuitableCard();
+  const defaults = campaign.voucherDefaults as Partial<VoucherRow>;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const card = await insertCardIfCodeFree(tx, {
+      id: newId('v'),
+      projectId: campaign.projectId,
+      campaignId: campaign.id,
+      code: generateCardCode(campaign.codeConfig),
+      categoryId: campaign.categoryId,
+      metadata: defaults.metadata ?? {},
+      additionalInfo: defaults.additionalInfo ?? null,
+      createdAt: now,
+    });
+    if (card) return card;
+  }
+  throw noSuitableCard();
+}
+
+/** POST /v1/loyalties/{campaignId}/members: publishes one card to one customer, in one transaction. */
+export async function addMember(ctx: ServiceContext, projectId: string, campaignRef: string, body: AddMemberRequest): Promise<LoyaltyMember> {
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const campaign = await getCampaign(tx, projectId, campaignRef);
+      const customer = await resolveCustomer(tx, projectId, body.customer, now);
+
+      if (body.source_id !== undefined) {
+        const previous = await findPublicationBySourceId(tx, projectId, body.source_id);
+        if (previous) {
+          // DESIGN §2: a retry with the same source_id returns the card published the first time.
+          if (previous.customerId !== customer.id || previous.campaignId !== campaign.id) throw duplicateSourceId(body.source_id);
+          const [card] = await tx.query.vouchers.findMany({ where: (v, { eq }) => eq(v.id, previous.voucherId) });
+          return (await presentMembers(ctx, tx, campaign, [card]))[0];
+        }
+      }
+      if (await findMembership(tx, campaign.id, customer.id)) throw alreadyJoined(customer.id, campaign.id);
+
+      const card = body.voucher !== undefined ? await namedCard(tx, projectId, campaign, body.voucher, now) : await nextCard(tx, campaign, now);
+      await markPublished(tx, card.id, customer.id, now);
+      await insertPublication(tx, {
+        id: newId('pub'),
+        projectId,
+        campaignId: campaign.id,
+        voucherId: card.id,
+        customerId: customer.id,
+        trackingId: customer.sourceId,
+        sourceId: body.source_id ?? null,
+        channel: body.channel ?? 'API',
+        metadata: body.metadata ?? {},
+        createdAt: now,
+      });
+      await afterCustomerChange(ctx, tx, projectId, customer.id);
+      const published = { ...card, holderId: customer.id, publishCount: card.publishCount + 1, updatedAt: now };
+      return (await presentMembers(ctx, tx, campaign, [published]))[0];
+    });
+  } catch (error) {
+    // A parallel request won the race for the same customer or source_id: answer as if it had come first.
+    const index = violatedUniqueIndex(error);
+    if (index === 'publications_join_once_uq') throw alreadyJoined(customerLabel(body.customer), campaignRef);
+    if (index === 'publications_source_uq' && body.source_id !== undefined) return addMember(ctx, projectId, campaignRef, body);
+    throw error;
+  }
+}
