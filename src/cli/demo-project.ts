@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { projects } from '../server/db/schema';
-import type { FixtureInput } from '../server/seed/fixture-schema';
 import { loadFixture } from '../server/seed/load-fixture';
 import demo from '../server/seed/demo.json' with { type: 'json' };
 
@@ -18,7 +17,7 @@ const keysFile = (dataDir: string) => join(dataDir, 'demo-keys.json');
 export async function ensureDemoProject(database: Database, dataDir: string): Promise<KeyPair | undefined> {
   const [{ n }] = await database.db.select({ n: count() }).from(projects);
   if (n === 0) {
-    const loaded = await loadFixture(database, demo as FixtureInput);
+    const loaded = await loadFixture(database, demo);
     const key = loaded.keys[0];
     writeFileSync(keysFile(dataDir), JSON.stringify({ appId: key.appId, appToken: key.appToken }, null, 2), { mode: 0o600 });
     return key;

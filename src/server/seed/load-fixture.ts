@@ -21,7 +21,7 @@ export interface LoadedProject {
 }
 
 /** Validates a fixture and loads it as one new project, all or nothing. */
-export async function loadFixture(database: Database, input: FixtureInput, now: Date = new Date()): Promise<LoadedProject> {
+export async function loadFixture(database: Database, input: FixtureInput | unknown, now: Date = new Date()): Promise<LoadedProject> {
   const parsed = fixtureSchema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+export const e2eServicePort = 3210;
+export const e2eProxyPort = 3200;
+export const e2eDataDir = join(tmpdir(), 'loyalty-e2e-data');
+
+/** The demo key pair the e2e stack generated on its first start. */
+export function demoKeys(): { appId: string; appToken: string } {
+  return JSON.parse(readFileSync(join(e2eDataDir, 'demo-keys.json'), 'utf8')) as { appId: string; appToken: string };
+}
+
+/** Calls the service directly (not through the proxy), for test setup and checks. */
+export async function serviceCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const keys = demoKeys();
+  const response = await fetch(`http://127.0.0.1:${e2eServicePort}${path}`, {
+    method,
+    headers: { 'X-App-Id': keys.appId, 'X-App-Token': keys.appToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}

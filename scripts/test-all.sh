@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every test: Vitest (unit + integration on PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
+# then Playwright e2e; ends with one line "N passed, M failed" over both runners.
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/vitest.json test-results/e2e.json
+
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+vitest_rc=$?
+npx playwright test
+e2e_rc=$?
+
+node scripts/summarize-tests.mjs test-results/vitest.json test-results/e2e.json
+[ $vitest_rc -eq 0 ] && [ $e2e_rc -eq 0 ]
