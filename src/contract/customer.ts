@@ -34,7 +34,9 @@ export const customerObjectSchema = customerIdentity.extend(customerProfileSchem
 });
 
 /** `customer` in Add Member and events: an object, or a string (`cust_…` is an id, else a source id; DESIGN §2). */
-export const customerReferenceSchema = z.union([z.string().min(1).max(200), customerObjectSchema]);
+export const customerReferenceSchema = z.union([z.string().min(1).max(200), customerObjectSchema], {
+  error: 'must be a customer id, a source id, or a customer object with id or source_id',
+});
 export type CustomerReference = z.infer<typeof customerReferenceSchema>;
 
 export const customerSchema = z.object({

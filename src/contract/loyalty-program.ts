@@ -6,7 +6,7 @@ import { categorySchema } from './loyalty-member';
 export const loyaltyProgramSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string().optional(),
   campaign_type: z.literal('LOYALTY_PROGRAM'),
   type: z.enum(['AUTO_UPDATE', 'STATIC']),
   auto_join: z.boolean(),
@@ -16,7 +16,7 @@ export const loyaltyProgramSchema = z.object({
   active: z.boolean(),
   metadata: metadataSchema,
   created_at: z.string(),
-  updated_at: z.string().nullable(),
+  updated_at: z.string().optional(),
   creation_status: z.string(),
   vouchers_generation_status: z.string(),
   protected: z.boolean(),

@@ -28,8 +28,9 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = error.validation.map(describeValidationIssue).join('; ');
     const inQuery = error.validationContext === 'querystring' || error.validationContext === 'params';
+    const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : request.body;
+    const details = error.validation.map((issue) => describeValidationIssue(issue, input)).join('; ');
     return inQuery
       ? { code: 400, key: 'invalid_query_params', message: 'Invalid query params', details, ...base }
       : { code: 400, key: 'invalid_payload', message: 'Invalid payload', details, ...base };

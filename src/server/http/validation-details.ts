@@ -1,18 +1,27 @@
 import type { FastifySchemaValidationError } from 'fastify';
 
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
 type ZodIssueLike = { code?: string; input?: unknown; path?: PropertyKey[]; keys?: string[]; message?: string };
 
 /**
  * Says which property is wrong in the real API's words: "Property .customer.email: expected string"
  * or "Payload should have required property 'customer'".
  */
-export function describeValidationIssue(error: FastifySchemaValidationError): string {
+export function describeValidationIssue(error: FastifySchemaValidationError, input: unknown): string {
   const issue = (error.params as { issue?: ZodIssueLike } | undefined)?.issue;
   const path = issue?.path ?? error.instancePath.split('/').filter(Boolean);
   const parent = path.slice(0, -1);
   const owner = parent.length ? `Property .${parent.join('.')}` : 'Payload';
   const last = path[path.length - 1];
-  if (issue?.code === 'invalid_type' && issue.input === undefined && last !== undefined) {
+  if (last !== undefined && valueAt(input, path) === undefined) {
     return `${owner} should have required property '${String(last)}'`;
   }
   if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {

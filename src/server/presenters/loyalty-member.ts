@@ -35,8 +35,8 @@ export async function presentMembers(ctx: ServiceContext, db: DbOrTx, campaign: 
       loyalty_card: {
         points: card.points,
         balance: card.balance,
-        next_expiration_date: next?.date ?? null,
-        next_expiration_points: next?.points ?? null,
+        // Omitted while no points are due to expire, as the contract types them non-nullable.
+        ...(next && { next_expiration_date: next.date, next_expiration_points: next.points }),
         pending_points: card.pendingPoints,
         expired_points: card.expiredPoints,
         subtracted_points: card.subtractedPoints,

@@ -1,12 +1,11 @@
 import type { LoyaltyProgram } from '../../contract/loyalty-program';
 import type { CampaignRow, CategoryRow } from '../db/repositories/campaigns';
-import { iso } from './timestamps';
 
 export function presentProgram(campaign: CampaignRow, cardCount: number, category: CategoryRow | undefined): LoyaltyProgram {
   return {
     id: campaign.id,
     name: campaign.name,
-    description: campaign.description,
+    ...(campaign.description !== null && { description: campaign.description }),
     campaign_type: 'LOYALTY_PROGRAM',
     type: campaign.type,
     auto_join: false,
@@ -16,7 +15,7 @@ export function presentProgram(campaign: CampaignRow, cardCount: number, categor
     active: campaign.active,
     metadata: campaign.metadata,
     created_at: campaign.createdAt.toISOString(),
-    updated_at: iso(campaign.updatedAt),
+    ...(campaign.updatedAt && { updated_at: campaign.updatedAt.toISOString() }),
     creation_status: 'DONE',
     vouchers_generation_status: 'DONE',
     protected: false,
