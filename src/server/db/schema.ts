@@ -138,7 +138,7 @@ export const vouchers = pgTable(
   (t) => [
     uniqueIndex('vouchers_project_code_uq').on(t.projectId, t.code),
     // The publication picker scans unpublished cards of one campaign in creation order.
-    index('vouchers_free_idx').on(t.campaignId, t.createdAt).where(sql`holder_id IS NULL`),
+    index('vouchers_free_idx').on(t.campaignId, t.createdAt, t.id).where(sql`holder_id IS NULL`),
     index('vouchers_holder_idx').on(t.projectId, t.holderId),
   ],
 );

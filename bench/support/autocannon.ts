@@ -1,0 +1,22 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+/** Runs autocannon against one request shape; `body` is called per request so bodies can be unique. */
+export async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string; seconds?: number; connections?: number }): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    connections: options.connections ?? 10,
+    duration: options.seconds ?? 5,
+    requests: options.body ? [{ setupRequest: (request) => ({ ...request, body: options.body?.() }) }] : undefined,
+  });
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
