@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { customerSchema } from './customer';
+import { segmentFilterSchema } from './segment-filter';
+
+export * from './segment-filter';
+
+/** SERVICE_SPEC §8: customers in one static segment. */
+export const staticSegmentLimit = 20_000;
+/** SERVICE_SPEC §8: auto-update and passive segments together, per project. */
+export const dynamicSegmentLimit = 100;
+
+export const segmentTypes = ['static', 'auto-update', 'passive'] as const;
+export type SegmentType = (typeof segmentTypes)[number];
+
+const name = z.string().trim().min(1).max(200);
+
+export const staticSegmentRequestSchema = z.object({
+  name,
+  type: z.literal('static'),
+  customers: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'a static segment needs at least one customer id')
+    .max(staticSegmentLimit, `a static segment holds at most ${staticSegmentLimit.toLocaleString('en-US')} customers`),
+});
+
+export const dynamicSegmentRequestSchema = z.object({
+  name,
+  type: z.enum(['auto-update', 'passive']),
+  filter: segmentFilterSchema,
+});
+
+/**
+ * POST /v1/segments (api-facts §10): the static or the filter variant, told apart by `type`;
+ * `type` defaults to `static`, as in the real schema.
+ */
+export const createSegmentRequestSchema = z.preprocess(
+  (body) => (body && typeof body === 'object' && !Array.isArray(body) && (body as { type?: unknown }).type === undefined ? { ...body, type: 'static' } : body),
+  z.discriminatedUnion('type', [staticSegmentRequestSchema, dynamicSegmentRequestSchema], {
+    error: "type must be 'static', 'auto-update' or 'passive'",
+  }),
+);
+export type CreateSegmentRequest = z.infer<typeof createSegmentRequestSchema>;
+
+/** The segment object (SERVICE_SPEC §2.11). */
+export const segmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+  type: z.enum(segmentTypes),
+  filter: z.record(z.string(), z.unknown()).nullable(),
+  /** Membership is computed in the request that creates the segment, so it is always DONE. */
+  initial_sync_status: z.literal('DONE'),
+  object: z.literal('segment'),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+/** POST /v1/segments/preview (our extension): how many customers a filter matches now. */
+export const segmentPreviewRequestSchema = z.object({ filter: segmentFilterSchema });
+export const segmentPreviewSchema = z.object({ object: z.literal('segment_preview'), total: z.number().int() });
+export type SegmentPreview = z.infer<typeof segmentPreviewSchema>;
+
+/** GET /v1/customers (the real API's list, with the `segment_id` filter): a page of customers and the total. */
+export const customerListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('customers'),
+  customers: z.array(customerSchema),
+  total: z.number().int(),
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
