@@ -13,6 +13,8 @@ export const allowedRoutes: { method: string; path: RegExp }[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}$`) },
   { method: 'GET', path: /^\/v1\/publications$/ },
   { method: 'GET', path: new RegExp(`^/v1/assets/(qr|barcode)/${segment}$`) },
+  { method: 'GET', path: /^\/v1\/locations$/ },
+  { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },
 ];
 
 export function isAllowed(method: string, path: string): boolean {
