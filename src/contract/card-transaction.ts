@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const cardTransactionTypes = [
+  'PENDING_POINTS_ACTIVATION',
+  'POINTS_ACCRUAL',
+  'POINTS_REDEMPTION',
+  'POINTS_REFUND',
+  'POINTS_ADDITION',
+  'POINTS_REMOVAL',
+  'POINTS_EXPIRATION',
+  'POINTS_TRANSFER_IN',
+  'POINTS_TRANSFER_OUT',
+] as const;
+
+export const voucherBalanceSchema = z.object({
+  type: z.literal('loyalty_card'),
+  total: z.number().int(),
+  object: z.literal('balance'),
+  points: z.number().int(),
+  balance: z.number().int(),
+  related_object: z.object({ id: z.string(), type: z.literal('voucher') }),
+});
+
+/** A loyalty card transaction (openapi-supporting LoyaltyCardTransaction). */
+export const cardTransactionSchema = z.object({
+  id: z.string(),
+  source_id: z.string().nullable(),
+  voucher_id: z.string(),
+  campaign_id: z.string(),
+  source: z.string().nullable(),
+  reason: z.string().nullable(),
+  type: z.enum(cardTransactionTypes),
+  details: z
+    .object({
+      balance: voucherBalanceSchema,
+      event: z.object({ id: z.string(), type: z.string() }).optional(),
+      custom_event: z.object({ id: z.string(), type: z.string() }).optional(),
+      event_schema: z.object({ id: z.string(), name: z.string() }).optional(),
+      earning_rule: z.object({ id: z.string(), source: z.object({ banner: z.string() }) }).optional(),
+    })
+    .catchall(z.unknown()),
+  related_transaction_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+
+/** GET …/members/{memberId}/transactions: a page after `starting_after_id`, no total. */
+export const cardTransactionListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('data'),
+  data: z.array(cardTransactionSchema),
+  has_more: z.boolean(),
+  more_starting_after: z.string().optional(),
+});
+export type CardTransactionList = z.infer<typeof cardTransactionListSchema>;

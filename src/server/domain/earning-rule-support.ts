@@ -1,0 +1,59 @@
+import type { Earning, Effect, PointsExpiration, RuleDefinition, RulesGroup, Trigger } from '../../contract/earning-rule';
+import { LogicSyntaxError, parseLogic, ruleIdsOf } from './rule-logic';
+
+/**
+ * What the engine can evaluate, beyond the shape the contract allows. A rule using anything else
+ * is refused when it is loaded rather than silently never earning. Returns one message per problem,
+ * each starting with the path of the offending part.
+ */
+export function unsupportedParts(rule: { trigger: Trigger; earnings: Earning[] }): string[] {
+  const problems: string[] = [];
+  const customEvent = rule.trigger.event === 'customer.custom_event';
+  rule.earnings.forEach((earning, i) => {
+    const at = `earnings.${i}`;
+    if (earning.tier_rules?.type === 'ANY_OF') problems.push(`${at}.tier_rules: loyalty tiers are not supported`);
+    if (earning.rules) checkGroup(earning.rules, `${at}.rules`, customEvent, problems);
+    earning.effects.forEach((effect, j) => checkEffect(effect, `${at}.effects.${j}`, customEvent, problems));
+  });
+  return problems;
+}
+
+function checkGroup(group: RulesGroup, at: string, customEvent: boolean, problems: string[]): void {
+  try {
+    const used = ruleIdsOf(parseLogic(group.logic));
+    for (const id of used) if (typeof group[id] !== 'object') problems.push(`${at}.logic: refers to rule ${id}, which is not defined`);
+  } catch (error) {
+    if (!(error instanceof LogicSyntaxError)) throw error;
+    problems.push(`${at}.logic: ${error.message}`);
+  }
+  for (const [key, value] of Object.entries(group)) {
+    if (key === 'logic' || typeof value !== 'object') continue;
+    checkRule(value as RuleDefinition, `${at}.${key}`, customEvent, problems);
+  }
+}
+
+function checkRule(rule: RuleDefinition, at: string, customEvent: boolean, problems: string[]): void {
+  if (customEvent && rule.name.startsWith('order.')) problems.push(`${at}.name: '${rule.name}' does not apply to a custom event trigger`);
+  if ((rule.name === 'customer.metadata' || rule.name === 'custom_event.metadata') && !rule.property) problems.push(`${at}.property: required for '${rule.name}'`);
+  if (rule.conditions?.$from) problems.push(`${at}.conditions.$from: not supported (its meaning is not documented)`);
+  if (rule.rules) checkGroup(rule.rules, `${at}.rules`, customEvent, problems);
+}
+
+function checkExpiration(expiration: PointsExpiration | null | undefined, at: string, problems: string[]): void {
+  if (expiration?.type === 'SLIDING_EXPIRATION') problems.push(`${at}.points_expiration: SLIDING_EXPIRATION is not supported`);
+}
+
+function checkEffect(effect: Effect, at: string, customEvent: boolean, problems: string[]): void {
+  if (effect.type === 'BENEFIT') {
+    problems.push(`${at}.type: BENEFIT effects are not supported`);
+    return;
+  }
+  if (effect.type === 'POINTS') {
+    checkExpiration(effect.points.points_expiration, `${at}.points`, problems);
+    return;
+  }
+  const p = effect.points_proportional;
+  const allowed = customEvent ? ['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'] : [];
+  if (customEvent && !allowed.includes(p.calculation_type)) problems.push(`${at}.points_proportional.calculation_type: ${p.calculation_type} does not apply to a custom event trigger`);
+  checkExpiration(p.points_expiration, `${at}.points_proportional`, problems);
+}
