@@ -37,7 +37,7 @@ const fixture = {
   ],
 };
 
-const is = (field: string, conditions: Record<string, unknown>, junction = 'and'): SegmentFilter => ({ junction, [field]: { conditions } });
+const is = (field: string, conditions: Record<string, unknown>): SegmentFilter => ({ junction: 'and', [field]: { conditions } });
 
 /** [what, filter, source ids it matches]: every field type with every operator it allows. */
 const cases: [string, SegmentFilter, string[]][] = [

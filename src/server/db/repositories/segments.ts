@@ -1,0 +1,155 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../client';
+import { customers, segmentMembers, segments } from '../schema';
+
+export type SegmentRow = typeof segments.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function insertSegment(db: DbOrTx, row: typeof segments.$inferInsert): Promise<SegmentRow> {
+  const [inserted] = await db.insert(segments).values(row).returning();
+  return inserted;
+}
+
+export async function findSegment(db: DbOrTx, projectId: string, id: string): Promise<SegmentRow | undefined> {
+  const [row] = await db.select().from(segments).where(and(eq(segments.projectId, projectId), eq(segments.id, id))).limit(1);
+  return row;
+}
+
+/**
+ * Serialises segment creation per project, so two requests cannot both see 99 filter segments.
+ * FOR NO KEY UPDATE, not FOR UPDATE: it still conflicts with itself, but not with the KEY SHARE
+ * locks that foreign keys take, so inserts of customers, events, … in the project never wait on it.
+ */
+export async function lockProjectForSegments(db: DbOrTx, projectId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`);
+}
+
+/** Auto-update and passive segments of the project (SERVICE_SPEC §8 caps them together). */
+export async function filterSegmentsOf(db: DbOrTx, projectId: string): Promise<SegmentRow[]> {
+  return db
+    .select()
+    .from(segments)
+    .where(and(eq(segments.projectId, projectId), inArray(segments.type, ['auto-update', 'passive'])))
+    .orderBy(segments.createdAt, segments.id);
+}
+
+export async function countFilterSegments(db: DbOrTx, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(segments)
+    .where(and(eq(segments.projectId, projectId), inArray(segments.type, ['auto-update', 'passive'])));
+  return row.n;
+}
+
+/**
+ * Adds the given customers to a static segment in one statement: the ids travel as one array
+ * parameter and are joined against the project's customers, so unknown ids are simply not
+ * inserted. Returns how many rows went in; fewer than the distinct ids means some are unknown.
+ */
+export async function insertStaticMembers(db: DbOrTx, projectId: string, segmentId: string, customerIds: string[]): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`WITH added AS (
+      INSERT INTO segment_members (segment_id, customer_id, project_id)
+      SELECT ${segmentId}, c.id, c.project_id
+      FROM (SELECT DISTINCT id FROM unnest(${sql.param(customerIds)}::text[]) AS given(id)) AS given
+      JOIN customers c ON c.project_id = ${projectId} AND c.id = given.id
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM added`,
+  );
+  return row.n;
+}
+
+/** The ids (in request order, distinct) that are not customers of the project: the first 10 and how many. */
+export async function unknownCustomerIds(db: DbOrTx, projectId: string, customerIds: string[]): Promise<{ sample: string[]; total: number }> {
+  const rows = await rowsOf<{ id: string; total: number }>(
+    db,
+    sql`SELECT id, count(*) OVER ()::int AS total FROM (
+      SELECT id, min(n) AS n FROM unnest(${sql.param(customerIds)}::text[]) WITH ORDINALITY AS given(id, n)
+      WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.project_id = ${projectId} AND c.id = given.id)
+      GROUP BY id) AS missing
+    ORDER BY n LIMIT 10`,
+  );
+  return { sample: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+}
+
+/** Fills a filter segment with every customer of the project the predicate matches, in one statement. */
+export async function insertFilterMembers(db: DbOrTx, projectId: string, segmentId: string, predicate: SQL): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO segment_members (segment_id, customer_id, project_id)
+        SELECT ${segmentId}, c.id, c.project_id FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`,
+  );
+}
+
+export async function countFilterMatches(db: DbOrTx, projectId: string, predicate: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`);
+  return row.n;
+}
+
+export type MembershipChange = { change: 'entered' | 'left'; segmentId: string };
+
+/**
+ * Re-evaluates one customer against many filter segments in one statement: each segment's
+ * predicate is computed for that customer, missing memberships are inserted and stale ones
+ * deleted. Returns what changed. ON CONFLICT / DELETE … RETURNING make a concurrent refresh of
+ * the same customer report each change once.
+ */
+export async function syncCustomerMemberships(
+  db: DbOrTx,
+  projectId: string,
+  customerId: string,
+  predicates: { segmentId: string; predicate: SQL }[],
+): Promise<MembershipChange[]> {
+  if (!predicates.length) return [];
+  const rows = sql.join(
+    predicates.map((p) => sql`(${p.segmentId}::text, COALESCE(${p.predicate}, false))`),
+    sql`, `,
+  );
+  return rowsOf<MembershipChange>(
+    db,
+    sql`WITH desired AS (
+      SELECT d.segment_id, d.inside FROM customers c
+      CROSS JOIN LATERAL (VALUES ${rows}) AS d(segment_id, inside)
+      WHERE c.project_id = ${projectId} AND c.id = ${customerId}),
+    entered AS (
+      INSERT INTO segment_members (segment_id, customer_id, project_id)
+      SELECT segment_id, ${customerId}, ${projectId} FROM desired WHERE inside
+      ON CONFLICT DO NOTHING RETURNING segment_id),
+    removed AS (
+      DELETE FROM segment_members m USING desired d
+      WHERE m.segment_id = d.segment_id AND m.customer_id = ${customerId} AND NOT d.inside
+      RETURNING m.segment_id)
+    SELECT 'entered' AS change, segment_id AS "segmentId" FROM entered
+    UNION ALL SELECT 'left', segment_id FROM removed`,
+  );
+}
+
+/** One page of a project's customers, optionally only the members of one segment, newest first. */
+export async function customersPage(
+  db: DbOrTx,
+  projectId: string,
+  options: { segmentId?: string; limit: number; page: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const offset = (options.page - 1) * options.limit;
+  if (options.segmentId) {
+    const where = and(eq(segmentMembers.projectId, projectId), eq(segmentMembers.segmentId, options.segmentId));
+    const [rows, [{ n }]] = await Promise.all([
+      db
+        .select({ customer: customers })
+        .from(segmentMembers)
+        .innerJoin(customers, eq(customers.id, segmentMembers.customerId))
+        .where(where)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(options.limit)
+        .offset(offset),
+      db.select({ n: count() }).from(segmentMembers).where(where),
+    ]);
+    return { rows: rows.map((r) => r.customer), total: n };
+  }
+  const where = eq(customers.projectId, projectId);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(options.limit).offset(offset),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return { rows, total: n };
+}

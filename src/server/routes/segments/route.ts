@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitQuery, pageQuery } from '../../../contract/common';
+import { createSegmentRequestSchema, segmentPreviewRequestSchema } from '../../../contract/segment';
+import { createSegment } from '../../services/create-segment';
+import '../../services/segment-hooks';
+import { getSegment, listCustomers, previewSegment } from '../../services/segment-reads';
+
+const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
+const customersQuery = z.object({ limit: limitQuery, page: pageQuery, segment_id: z.string().min(1).max(200).optional() });
+
+/**
+ * Customer segments: create (static up to 20,000 ids, or auto-update / passive by filter), read one,
+ * list a segment's members the way the real API does (GET /v1/customers?segment_id=…), and preview
+ * a filter's size before creating it (our extension, see README).
+ */
+const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/v1/segments', { schema: { body: createSegmentRequestSchema } }, async (request) =>
+    createSegment(app.ctx, request.principal.projectId, request.body),
+  );
+
+  app.post('/v1/segments/preview', { schema: { body: segmentPreviewRequestSchema } }, async (request) =>
+    previewSegment(app.ctx, request.principal.projectId, request.body.filter),
+  );
+
+  app.get('/v1/segments/:segmentId', { schema: { params: segmentParams } }, async (request) =>
+    getSegment(app.ctx, request.principal.projectId, request.params.segmentId),
+  );
+
+  app.get('/v1/customers', { schema: { querystring: customersQuery } }, async (request) =>
+    listCustomers(app.ctx, request.principal.projectId, request.query),
+  );
+};
+
+export default segmentRoutes;

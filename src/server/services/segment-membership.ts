@@ -1,0 +1,37 @@
+import { filterTree, type SegmentFilter } from '../../contract/segment';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { filterSegmentsOf, syncCustomerMemberships } from '../db/repositories/segments';
+import { events } from '../db/schema';
+import { filterSql } from '../domain/segment-filter-sql';
+import { newId } from '../lib/ids';
+
+/**
+ * Keeps the project's auto-update and passive segments current for one customer who just changed
+ * (created, updated, or gained events), inside the transaction that changed them: one statement
+ * re-evaluates every filter segment for that customer. Auto-update segments record
+ * customer.segment.entered / customer.segment.left events (SERVICE_SPEC §6); passive ones change
+ * silently. The events recorded here do not re-trigger the evaluation.
+ */
+export async function refreshCustomerSegments(ctx: ServiceContext, tx: Tx, projectId: string, customerId: string): Promise<void> {
+  const list = await filterSegmentsOf(tx, projectId);
+  if (!list.length) return;
+  const predicates = list.map((s) => ({ segmentId: s.id, predicate: filterSql(filterTree(s.filter as SegmentFilter)) }));
+  const changes = await syncCustomerMemberships(tx, projectId, customerId, predicates);
+  const active = new Map(list.filter((s) => s.type === 'auto-update').map((s) => [s.id, s]));
+  const now = ctx.clock.now();
+  const rows = changes
+    .filter((c) => active.has(c.segmentId))
+    .map((c) => {
+      const segment = active.get(c.segmentId)!;
+      return {
+        id: newId('evcus'),
+        projectId,
+        customerId,
+        type: c.change === 'entered' ? 'customer.segment.entered' : 'customer.segment.left',
+        metadata: { segment: { id: segment.id, name: segment.name } },
+        createdAt: now,
+      };
+    });
+  if (rows.length) await tx.insert(events).values(rows);
+}
