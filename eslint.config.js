@@ -1,0 +1,90 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * DESIGN §3 and §6: features never import each other. One zone per feature folder, read from disk,
+ * so a new feature is covered the day it is created.
+ */
+function featureZones() {
+  let features;
+  try {
+    features = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+  return features.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other (DESIGN §6): move what both need to src/app/components, lib or config, or compose them in src/app/router.tsx.',
+  }));
+}
+
+/** DESIGN §3: imports flow one way; app and server only meet in src/contract. */
+const boundaryZones = [
+  {
+    target: './src/app',
+    from: ['./src/server', './src/proxy', './src/cli'],
+    message: 'The dashboard never imports server code (DESIGN §3): share schemas through src/contract.',
+  },
+  {
+    target: './src/server',
+    from: './src/app',
+    message: 'The service never imports the dashboard (DESIGN §3).',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/app', './src/server', './src/proxy', './src/cli'],
+    message: 'src/contract is the shared leaf: it imports neither the app nor the server (DESIGN §3).',
+  },
+  ...featureZones(),
+];
+
+export default defineConfig(
+  {
+    // Build output, dependencies, runtime data, test reports; `.scratch*` folders are local throwaway work (tsconfig leaves them out too).
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'playwright-report/**', 'test-results/**', 'bench/out/**', 'coverage/**', '.scratch*/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // `_`-prefixed names are the codebase's way to say "deliberately unused" (callbacks with fixed signatures).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Test helpers read arbitrary JSON response bodies; `any` there is a deliberate choice, not a leak into product code.
+    files: ['test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+    ...reactHooks.configs.flat.recommended,
+  },
+);

@@ -1,0 +1,62 @@
+import { paths, type AppPath } from './paths';
+
+export interface NavArea {
+  /** The label in the navigation and the page title. */
+  label: string;
+  path: AppPath;
+  /** One line on what the area does (shown on its page while it is not built yet). */
+  description: string;
+  built: boolean;
+}
+
+/** Every area of the product, in navigation order. */
+export const navAreas: readonly NavArea[] = [
+  {
+    label: 'Enroll member',
+    path: paths.enroll,
+    description: 'Publish a loyalty card of a program to a customer and show the card with its QR code and barcode.',
+    built: true,
+  },
+  {
+    label: 'Members',
+    path: paths.members,
+    description: 'The cards of a loyalty program: who holds them, their balance, points and publications.',
+    built: true,
+  },
+  {
+    label: 'Earning rules',
+    path: paths.earningRules,
+    description: 'Define how members earn points: per order, per custom event, or on entering a segment.',
+    built: false,
+  },
+  {
+    label: 'Events',
+    path: paths.events,
+    description: 'Send custom events for customers and watch the points they earn from them.',
+    built: false,
+  },
+  {
+    label: 'Exports',
+    path: paths.exports,
+    description: 'Export members, points history and publications to CSV, with progress while the file is built.',
+    built: false,
+  },
+  {
+    label: 'Segments',
+    path: paths.segments,
+    description: 'Build customer segments from filters or a pasted list of customer ids.',
+    built: false,
+  },
+  {
+    label: 'Locations',
+    path: paths.locations,
+    description: 'The locations that geofenced earning rules use, on a map: circles and polygons, with search and an end-date filter.',
+    built: true,
+  },
+  {
+    label: 'Tokens',
+    path: paths.tokens,
+    description: 'Issue, inspect and revoke OAuth access tokens with their scopes.',
+    built: false,
+  },
+];

@@ -1,0 +1,26 @@
+/** Every route of the dashboard, typed; links and the router use these, never string literals. */
+export const paths = {
+  home: '/',
+  enroll: '/enroll',
+  members: '/members',
+  earningRules: '/earning-rules',
+  events: '/events',
+  exports: '/exports',
+  segments: '/segments',
+  locations: '/locations',
+  tokens: '/tokens',
+} as const;
+
+export type PathKey = keyof typeof paths;
+export type AppPath = (typeof paths)[PathKey];
+
+/** Query parameters the pages read from the URL. */
+export const searchParams = {
+  /** The loyalty program (campaign id) chosen on the Enroll and Members pages. */
+  program: 'program',
+} as const;
+
+/** A link to a path with the program chosen, e.g. `withProgram(paths.enroll, 'camp_1')`. */
+export function withProgram(path: AppPath, campaignId: string | undefined): string {
+  return campaignId ? `${path}?${new URLSearchParams({ [searchParams.program]: campaignId })}` : path;
+}

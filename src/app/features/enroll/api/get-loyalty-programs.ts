@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loyaltyProgramListSchema, type LoyaltyProgramList } from '../../../../contract/loyalty-program';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /v1/loyalties: the project's loyalty programs (the dashboard shows up to 100). */
+export const programsLimit = 100;
+
+export const loyaltyProgramsKeys = {
+  lists: ['loyalties', 'list'] as const,
+  list: (limit: number) => ['loyalties', 'list', { limit }] as const,
+};
+
+export function getLoyaltyPrograms(limit: number = programsLimit, signal?: AbortSignal): Promise<LoyaltyProgramList> {
+  return apiRequest('/v1/loyalties', loyaltyProgramListSchema, { query: { limit }, signal });
+}
+
+export function loyaltyProgramsQueryOptions(limit: number = programsLimit) {
+  return queryOptions({
+    queryKey: loyaltyProgramsKeys.list(limit),
+    queryFn: ({ signal }) => getLoyaltyPrograms(limit, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useLoyaltyPrograms() {
+  return useQuery(loyaltyProgramsQueryOptions());
+}

@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { memberListSchema, type MemberList } from '../../../../contract/loyalty-member';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /v1/loyalties/{campaignId}/members: one page of a program's cards, recently changed first. */
+export interface MembersPage {
+  /** 1-based, as the API counts. */
+  page: number;
+  limit: number;
+}
+
+export const programMembersKeys = {
+  all: (campaignId: string) => ['loyalties', campaignId, 'members'] as const,
+  page: (campaignId: string, params: MembersPage) => ['loyalties', campaignId, 'members', params] as const,
+};
+
+export function getProgramMembers(campaignId: string, { page, limit }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
+  return apiRequest(`/v1/loyalties/${encodeURIComponent(campaignId)}/members`, memberListSchema, {
+    query: { limit, page, order: '-updated_at' },
+    signal,
+  });
+}
+
+export function programMembersQueryOptions(campaignId: string, params: MembersPage) {
+  return queryOptions({
+    queryKey: programMembersKeys.page(campaignId, params),
+    queryFn: ({ signal }) => getProgramMembers(campaignId, params, signal),
+    // Paging keeps the previous rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProgramMembers(campaignId: string, params: MembersPage) {
+  return useQuery(programMembersQueryOptions(campaignId, params));
+}

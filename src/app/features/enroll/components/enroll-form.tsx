@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import type { AddMemberRequest, LoyaltyMember } from '../../../../contract/loyalty-member';
+import type { LoyaltyProgram } from '../../../../contract/loyalty-program';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorObjectOf } from '../../../lib/api-error';
+import { useAddMember } from '../api/add-member';
+import { placeApiError } from '../model/api-error-fields';
+import { emptyEnrollForm, enrollFormSchema, type EnrollField, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
+import { MetadataRowsField } from './metadata-rows-field';
+
+interface EnrollFormProps {
+  program: LoyaltyProgram | undefined;
+  onEnrolled: (member: LoyaltyMember) => void;
+  /** An error that concerns the program choice (none chosen, or the API does not know it). */
+  onProgramError: (message: string | null) => void;
+}
+
+const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
+  source_id: {
+    label: 'Customer source ID',
+    helper: "Required. Your system's id for the customer; a customer with this source ID is created if there is none.",
+  },
+  id: {
+    label: 'Customer ID',
+    helper: 'Required. The id the service gave the customer, starting with cust_.',
+  },
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography id={id} variant="h3" component="h3">
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function IdentifyByToggle({ control, onChanged }: { control: EnrollFormControl; onChanged: () => void }) {
+  const { field } = useController({ control, name: 'customer.identifyBy' });
+  return (
+    <Box>
+      <FormLabel id="identify-by-label" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
+        Identify customer by
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-labelledby="identify-by-label"
+        value={field.value}
+        onChange={(_event, next: IdentifyBy | null) => {
+          // An exclusive toggle can be clicked off; keep one choice selected.
+          if (next && next !== field.value) {
+            field.onChange(next);
+            onChanged();
+          }
+        }}
+      >
+        <ToggleButton value="source_id">Source ID</ToggleButton>
+        <ToggleButton value="id">Customer ID</ToggleButton>
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+/** Add Member: the customer, optionally a card code and the publication's details. */
+export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormProps) {
+  const { control, handleSubmit, setError, clearErrors, reset } = useForm<EnrollFormValues, unknown, AddMemberRequest>({
+    resolver: zodResolver(enrollFormSchema),
+    defaultValues: emptyEnrollForm,
+  });
+  const identifyBy = useWatch({ control, name: 'customer.identifyBy' });
+  const addMember = useAddMember();
+  const [formError, setFormError] = useState<unknown>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+
+  // The submit button is at the bottom; bring an error shown at the top into view and focus.
+  useEffect(() => {
+    if (formError !== null) formErrorRef.current?.focus();
+  }, [formError]);
+
+  function showApiError(error: unknown) {
+    const placed = placeApiError(errorObjectOf(error));
+    if (placed.length === 0) {
+      setFormError(error);
+      return;
+    }
+    // Several details may name one field: show them together.
+    const byTarget = new Map<string, string[]>();
+    for (const { target, text } of placed) byTarget.set(target, [...(byTarget.get(target) ?? []), text]);
+    let focus = true;
+    for (const [target, texts] of byTarget) {
+      if (target === 'program') onProgramError(texts.join('\n'));
+      else {
+        setError(target as EnrollField, { type: 'api', message: texts.join('\n') }, { shouldFocus: focus });
+        focus = false;
+      }
+    }
+  }
+
+  const submit = handleSubmit((body) => {
+    setFormError(null);
+    if (!program) {
+      onProgramError('Choose the loyalty program to enroll the customer in.');
+      return;
+    }
+    onProgramError(null);
+    addMember.mutate(
+      { campaignId: program.id, body },
+      {
+        onSuccess: (member) => {
+          onEnrolled(member);
+          // Ready for the next customer, identified the same way.
+          reset({ ...emptyEnrollForm, customer: { ...emptyEnrollForm.customer, identifyBy } });
+        },
+        onError: showApiError,
+      },
+    );
+  });
+
+  const identifier = identifierCopy[identifyBy];
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} aria-labelledby="enroll-form-heading" sx={{ p: 3 }}>
+      <Typography id="enroll-form-heading" variant="h2" sx={{ mb: 2 }}>
+        New member
+      </Typography>
+
+      {formError !== null && (
+        <Box ref={formErrorRef} tabIndex={-1} sx={{ mb: 2, outline: 'none', scrollMarginTop: 96 }}>
+          <ErrorAlert error={formError} title="The member was not enrolled" />
+        </Box>
+      )}
+
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <Section id="enroll-customer-heading" title="Customer">
+          <IdentifyByToggle control={control} onChanged={() => clearErrors('customer.identifier')} />
+          <FormTextField
+            control={control}
+            name="customer.identifier"
+            label={identifier.label}
+            helperText={identifier.helper}
+            autoComplete="off"
+            // aria-required rather than MUI's `required`: its asterisk would become part of the label's text.
+            slotProps={{ htmlInput: { 'aria-required': true, spellCheck: false } }}
+          />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <FormTextField control={control} name="customer.name" label="Name" autoComplete="off" />
+            <FormTextField control={control} name="customer.email" label="Email" type="email" autoComplete="off" />
+            <FormTextField control={control} name="customer.phone" label="Phone" type="tel" autoComplete="off" />
+            <FormTextField control={control} name="customer.birthdate" label="Birthdate" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+          </Box>
+          <MetadataRowsField control={control} name="customer.metadata" label="Customer metadata" />
+        </Section>
+
+        <Divider />
+
+        <Section id="enroll-card-heading" title="Card">
+          <FormTextField
+            control={control}
+            name="voucher"
+            label="Card code (optional)"
+            helperText="Leave empty to publish the next free card of the program."
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+        </Section>
+
+        <Divider />
+
+        <Section id="enroll-publication-heading" title="Publication">
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <FormTextField
+              control={control}
+              name="publication.source_id"
+              label="Publication source ID (optional)"
+              helperText="Makes retries safe: the same source ID for the same customer returns the same card."
+              autoComplete="off"
+            />
+            <FormTextField control={control} name="publication.channel" label="Channel (optional)" placeholder="API" helperText="Where the card was handed out; the API records API when empty." autoComplete="off" />
+          </Box>
+          <MetadataRowsField control={control} name="publication.metadata" label="Publication metadata" />
+        </Section>
+
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          <Button type="submit" variant="contained" size="large" loading={addMember.isPending}>
+            Enroll member
+          </Button>
+          {program && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              into {program.name}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

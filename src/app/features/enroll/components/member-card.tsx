@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { LoyaltyMember } from '../../../../contract/loyalty-member';
+import { assetUrl } from '../../../lib/asset-url';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2' }}>
+        {label}
+      </Box>
+      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {value}
+      </Box>
+    </>
+  );
+}
+
+/** The card just published: its code, holder, points and the images to scan. */
+export function MemberCard({ member, programName }: { member: LoyaltyMember; programName?: string }) {
+  const { loyalty_card: card } = member;
+  return (
+    <Card component="section" aria-labelledby="published-card-heading">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="overline" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+            Published member card
+          </Typography>
+          {member.active === false && <Chip size="small" color="warning" label="Inactive" />}
+        </Box>
+        <Typography id="published-card-heading" variant="h2" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '1.4rem', mb: 2 }}>
+          {member.code}
+        </Typography>
+
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
+          <Detail label="Holder ID" value={member.holder_id ?? '— not published'} />
+          <Detail label="Program" value={programName ? `${programName} (${member.campaign_id})` : member.campaign_id} />
+          <Detail label="Balance" value={formatNumber(card.balance)} />
+          <Detail label="Points" value={formatNumber(card.points)} />
+          <Detail label="Publish count" value={formatNumber(member.publish.count)} />
+          <Detail label="Card created" value={formatDateTime(member.created_at)} />
+        </Box>
+
+        <Divider sx={{ my: 2 }} />
+
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
+          <Box
+            component="img"
+            src={assetUrl(member.assets.qr.url, { size: 32 })}
+            alt={`QR code for ${member.code}`}
+            width={160}
+            height={160}
+            sx={{ display: 'block', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+          />
+          <Box
+            component="img"
+            src={assetUrl(member.assets.barcode.url, { size: 20 })}
+            alt={`Barcode for ${member.code}`}
+            sx={{ display: 'block', maxWidth: '100%', height: 'auto', maxHeight: 110, bgcolor: '#fff' }}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

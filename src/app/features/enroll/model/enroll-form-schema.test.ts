@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { emptyEnrollForm, enrollFormSchema, fieldOfRequestPath, type EnrollFormValues } from './enroll-form-schema';
+
+function form(patch: { customer?: Partial<EnrollFormValues['customer']>; voucher?: string; publication?: Partial<EnrollFormValues['publication']> }): EnrollFormValues {
+  return {
+    customer: { ...emptyEnrollForm.customer, ...patch.customer },
+    voucher: patch.voucher ?? '',
+    publication: { ...emptyEnrollForm.publication, ...patch.publication },
+  };
+}
+
+describe('enrollFormSchema', () => {
+  it('maps the form to the Add Member body, leaving empty fields out', () => {
+    const result = enrollFormSchema.parse(
+      form({
+        customer: { identifier: ' cust-source-1 ', name: 'Ada', birthdate: '1990-02-03', metadata: [{ key: 'tier', value: 'gold' }] },
+        voucher: 'CARD-1',
+        publication: { source_id: 'pub-1', metadata: [{ key: 'store', value: '12' }] },
+      }),
+    );
+    expect(result).toEqual({
+      customer: { source_id: 'cust-source-1', name: 'Ada', birthdate: '1990-02-03', metadata: { tier: 'gold' } },
+      voucher: 'CARD-1',
+      source_id: 'pub-1',
+      metadata: { store: 12 },
+    });
+  });
+
+  it('sends the customer id when identifying by id', () => {
+    expect(enrollFormSchema.parse(form({ customer: { identifyBy: 'id', identifier: 'cust_1' } }))).toEqual({ customer: { id: 'cust_1' } });
+  });
+
+  it('requires the identifier', () => {
+    const result = enrollFormSchema.safeParse(form({}));
+    expect(result.error?.issues[0].path).toEqual(['customer', 'identifier']);
+  });
+
+  it("puts the contract schema's issues on the matching fields", () => {
+    const result = enrollFormSchema.safeParse(form({ customer: { identifier: 'x', birthdate: '1990-13-45' }, publication: { channel: 'c'.repeat(201) } }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['customer.birthdate', 'publication.channel']);
+  });
+});
+
+describe('fieldOfRequestPath', () => {
+  it.each([
+    [['customer'], 'customer.identifier'],
+    [['customer', 'source_id'], 'customer.identifier'],
+    [['customer', 'email'], 'customer.email'],
+    [['customer', 'birthday'], 'customer.birthdate'],
+    [['customer', 'metadata', 'tier'], 'customer.metadata'],
+    [['voucher'], 'voucher'],
+    [['source_id'], 'publication.source_id'],
+    [['metadata'], 'publication.metadata'],
+    [['customer', 'address'], null],
+    [['campaign'], null],
+  ])('%j → %s', (path, field) => {
+    expect(fieldOfRequestPath(path)).toBe(field);
+  });
+});

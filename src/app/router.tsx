@@ -1,0 +1,42 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { RouteError } from './components/route-error';
+import { navAreas } from './config/navigation';
+import { paths } from './config/paths';
+
+// Every page is its own chunk (DESIGN §3): the entry bundle holds only the shell.
+const EnrollPage = lazy(() => import('./features/enroll/enroll-page'));
+const LocationsPage = lazy(() => import('./features/locations/locations-page'));
+const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
+const NotFoundPage = lazy(() => import('./components/not-found-page'));
+
+/** The areas not built yet route to a page that says so, with what they will do. */
+const notBuiltYetRoutes: RouteObject[] = navAreas
+  .filter((area) => !area.built)
+  .map((area) => ({ path: area.path, element: <NotBuiltYet key={area.path} area={area} /> }));
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Errors of a page render inside the layout, so the navigation stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to={paths.enroll} replace /> },
+          // Keys: the two views are separate pages, not one page whose state carries over.
+          { path: paths.enroll, element: <EnrollPage key="enroll" view="enroll" /> },
+          { path: paths.members, element: <EnrollPage key="members" view="members" /> },
+          { path: paths.locations, element: <LocationsPage /> },
+          ...notBuiltYetRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
