@@ -61,7 +61,7 @@ export async function buildProxy(config: ProxyConfig): Promise<FastifyInstance> 
 
   const distDir = resolve(config.distDir);
   if (existsSync(resolve(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false });
+    await app.register(fastifyStatic, { root: distDir, wildcard: true });
     // Client-side routes: any other GET without a file extension gets the SPA.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0])) return reply.sendFile('index.html');
