@@ -3,6 +3,7 @@ import assetRoutes from './assets/route';
 import cardTransactionRoutes from './card-transactions/route';
 import earningRuleRoutes from './earning-rules/route';
 import eventRoutes from './events/route';
+import exportRoutes from './exports/route';
 import locationRoutes from './locations/route';
 import loyaltyProgramRoutes from './loyalty-programs/route';
 import membersRoutes from './members/route';
@@ -11,4 +12,4 @@ import publicationRoutes from './publications/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes] as FastifyPluginAsync[];

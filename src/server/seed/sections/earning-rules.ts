@@ -1,30 +1,84 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { earningSchema, earningValidityHoursSchema, triggerLimitsSchema, triggerSchema } from '../../../contract/earning-rule';
 import { earningRuleAssignments, earningRules } from '../../db/schema';
+import { unsupportedParts } from '../../domain/earning-rule-support';
 import { newId } from '../../lib/ids';
 import type { Fixture } from '../fixture-schema';
-import { ref, type SeedContext } from '../seed-context';
+import { FixtureError, ref, type SeedContext } from '../seed-context';
+
+type Json = Record<string, unknown>;
+
+/** A fixture rule after references are resolved, checked against the v2 contract's own schemas. */
+const storedRuleSchema = z.object({
+  trigger: triggerSchema,
+  earnings: z.array(earningSchema).min(1),
+  validity_hours: earningValidityHoursSchema,
+  trigger_limits: triggerLimitsSchema.nullable(),
+});
+
+/**
+ * Campaigns have no v2 card definitions; every effect names one card definition per project,
+ * derived from the project id so reloading a fixture gives the same id.
+ */
+function cardDefinitionOf(projectId: string): string {
+  return `lcdef_${createHash('sha256').update(projectId).digest('hex').slice(0, 24)}`;
+}
 
 /** Replaces `trigger.custom_event.schema` (a schema name) with the schema's `schema_id`. */
-function resolveTrigger(seed: SeedContext, trigger: Record<string, unknown>, where: string): Record<string, unknown> {
+function resolveTrigger(seed: SeedContext, trigger: Json, where: string): Json {
   const custom = trigger.custom_event as { schema?: string; schema_id?: string } | undefined;
   if (!custom?.schema) return trigger;
   return { ...trigger, custom_event: { schema_id: ref(seed.refs.eventSchemas, 'event schema', custom.schema, where) } };
+}
+
+/** Gives each earning an id and each points effect the project's card definition, unless set. */
+function completeEarning(earning: Json, cardDefinitionId: string): Json {
+  const effects = ((earning.effects as Json[] | undefined) ?? []).map((effect) => {
+    const completed = { ...effect };
+    for (const key of ['points', 'points_proportional'] as const) {
+      const sub = effect[key] as Json | null | undefined;
+      if (sub && typeof sub === 'object') completed[key] = { card_definition_id: cardDefinitionId, ...sub };
+    }
+    return completed;
+  });
+  return { id: newId('lernei'), ...earning, effects };
+}
+
+function parseRule(seed: SeedContext, r: Fixture['earning_rules'][number], where: string) {
+  const cardDefinitionId = cardDefinitionOf(seed.projectId);
+  const parsed = storedRuleSchema.safeParse({
+    trigger: resolveTrigger(seed, r.trigger, where),
+    earnings: r.earnings.map((e) => completeEarning(e, cardDefinitionId)),
+    validity_hours: r.validity_hours,
+    trigger_limits: r.trigger_limits ?? null,
+  });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(rule)'}: ${i.message}`);
+    throw new FixtureError(`${where} does not match the v2 earning rule:\n${lines.join('\n')}`);
+  }
+  const problems = unsupportedParts(parsed.data);
+  if (problems.length) throw new FixtureError(`${where} uses what the engine cannot evaluate:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (r.start_date && r.end_date && new Date(r.start_date) > new Date(r.end_date)) throw new FixtureError(`${where}: start_date is after end_date`);
+  return parsed.data;
 }
 
 export async function loadEarningRules(seed: SeedContext, list: Fixture['earning_rules']): Promise<void> {
   for (const r of list) {
     const id = r.id ?? newId('lern');
     const where = `earning rule '${r.name}'`;
+    const rule = parseRule(seed, r, where);
     await seed.tx.insert(earningRules).values({
       id,
       projectId: seed.projectId,
       name: r.name,
       status: r.status,
-      trigger: resolveTrigger(seed, r.trigger, where),
-      earnings: r.earnings.map((e) => ({ id: newId('lernei'), ...e })),
-      validityHours: r.validity_hours,
+      trigger: rule.trigger,
+      earnings: rule.earnings as unknown as Json[],
+      validityHours: rule.validity_hours,
       startDate: r.start_date ? new Date(r.start_date) : null,
       endDate: r.end_date ? new Date(r.end_date) : null,
-      triggerLimits: r.trigger_limits ?? null,
+      triggerLimits: rule.trigger_limits,
       metadata: r.metadata,
       createdAt: r.created_at ? new Date(r.created_at) : seed.now,
     });

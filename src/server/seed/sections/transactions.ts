@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { cardTransactions, pointBuckets, vouchers } from '../../db/schema';
+import { applyTakes, lockOpenBuckets } from '../../db/repositories/point-buckets';
 import { applyTransaction, signedAmount, totalsOf } from '../../domain/card-ledger';
+import { takeFifo } from '../../domain/point-buckets';
 import { newId } from '../../lib/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, type SeedContext } from '../seed-context';
@@ -30,6 +32,15 @@ export async function loadTransactions(seed: SeedContext, list: Fixture['transac
       details: t.details ?? { balance: { type: 'loyalty_card', total: totals.points, points: amount, balance: totals.balance, object: 'balance' } },
       createdAt,
     });
+    if (amount < 0) {
+      // Spent points leave the oldest buckets, as in the engine, so expiry never takes them again.
+      try {
+        await applyTakes(seed.tx, takeFifo(await lockOpenBuckets(seed.tx, card.id), -amount));
+      } catch (error) {
+        if (error instanceof RangeError) throw new FixtureError(`transaction on card '${t.card}': takes ${-amount} points but the card holds ${row.balance}`);
+        throw error;
+      }
+    }
     if (amount > 0) {
       await seed.tx.insert(pointBuckets).values({ id: newId('pb'), projectId: seed.projectId, voucherId: card.id, transactionId: id, points: amount, remaining: amount, expiresOn: null, createdAt });
     }

@@ -1,0 +1,31 @@
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { cardTransactions } from '../schema';
+
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+
+export async function insertCardTransaction(db: DbOrTx, row: typeof cardTransactions.$inferInsert): Promise<CardTransactionRow> {
+  const [inserted] = await db.insert(cardTransactions).values(row).returning();
+  return inserted;
+}
+
+export async function findCardTransaction(db: DbOrTx, voucherId: string, id: string): Promise<CardTransactionRow | undefined> {
+  const [row] = await db.select().from(cardTransactions).where(and(eq(cardTransactions.voucherId, voucherId), eq(cardTransactions.id, id))).limit(1);
+  return row;
+}
+
+/** A card's transactions in recording order (`id`) or newest first (`-id`), after the one at `afterSeq`. */
+export async function listCardTransactions(
+  db: DbOrTx,
+  voucherId: string,
+  opts: { limit: number; order: 'id' | '-id'; afterSeq?: number },
+): Promise<CardTransactionRow[]> {
+  const newestFirst = opts.order === '-id';
+  const after = opts.afterSeq === undefined ? undefined : newestFirst ? lt(cardTransactions.seq, opts.afterSeq) : gt(cardTransactions.seq, opts.afterSeq);
+  return db
+    .select()
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.voucherId, voucherId), after))
+    .orderBy(newestFirst ? desc(cardTransactions.seq) : asc(cardTransactions.seq))
+    .limit(opts.limit);
+}

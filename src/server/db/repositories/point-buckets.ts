@@ -1,0 +1,49 @@
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Take } from '../../domain/point-buckets';
+import type { DbOrTx } from '../client';
+import { pointBuckets } from '../schema';
+
+export type PointBucketRow = typeof pointBuckets.$inferSelect;
+
+export async function insertBucket(db: DbOrTx, row: typeof pointBuckets.$inferInsert): Promise<void> {
+  await db.insert(pointBuckets).values(row);
+}
+
+/** The card's buckets that still hold points, locked; call with the card row already locked. */
+export async function lockOpenBuckets(db: DbOrTx, voucherId: string): Promise<PointBucketRow[]> {
+  return db
+    .select()
+    .from(pointBuckets)
+    .where(and(eq(pointBuckets.voucherId, voucherId), gt(pointBuckets.remaining, 0)))
+    .orderBy(asc(pointBuckets.createdAt), asc(pointBuckets.id))
+    .for('update');
+}
+
+/** Buckets of the card whose last day is before `today` (YYYY-MM-DD) and that still hold points, locked. */
+export async function lockDueBuckets(db: DbOrTx, voucherId: string, today: string): Promise<PointBucketRow[]> {
+  return db
+    .select()
+    .from(pointBuckets)
+    .where(and(eq(pointBuckets.voucherId, voucherId), gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
+    .orderBy(asc(pointBuckets.expiresOn), asc(pointBuckets.createdAt), asc(pointBuckets.id))
+    .for('update');
+}
+
+export async function applyTakes(db: DbOrTx, takes: Take[]): Promise<void> {
+  for (const take of takes) {
+    await db
+      .update(pointBuckets)
+      .set({ remaining: sql`${pointBuckets.remaining} - ${take.taken}` })
+      .where(eq(pointBuckets.id, take.id));
+  }
+}
+
+/** Cards (any project) holding points whose last day is before `today`, up to `limit`. */
+export async function cardsWithDuePoints(db: DbOrTx, today: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ voucherId: pointBuckets.voucherId })
+    .from(pointBuckets)
+    .where(and(gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
+    .limit(limit);
+  return rows.map((r) => r.voucherId);
+}

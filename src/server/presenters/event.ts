@@ -1,0 +1,48 @@
+import type { EventSchema, TrackEventResponse, TrackedEvent } from '../../contract/event';
+import type { CustomerRow } from '../db/repositories/customers';
+import type { EventSchemaRow } from '../db/repositories/event-schemas';
+import type { EventRow } from '../db/repositories/events';
+
+/** The response of POST /v1/events (SERVICE_SPEC §2.13): `referral` and `loyalty` are null there. */
+export function presentTrackEventResponse(event: EventRow, customer: CustomerRow): TrackEventResponse {
+  return {
+    object: 'event',
+    type: event.type,
+    customer: {
+      id: customer.id,
+      ...(customer.sourceId !== null && { source_id: customer.sourceId }),
+      ...(customer.name !== null && { name: customer.name }),
+      ...(customer.email !== null && { email: customer.email }),
+      metadata: customer.metadata,
+      object: 'customer',
+    },
+    referral: null,
+    loyalty: null,
+    metadata: event.metadata,
+  };
+}
+
+export function presentTrackedEvent(event: EventRow): TrackedEvent {
+  return {
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    customer_id: event.customerId,
+    metadata: event.metadata,
+    referral: (event.referral as TrackedEvent['referral']) ?? null,
+    loyalty: (event.loyalty as TrackedEvent['loyalty']) ?? null,
+    created_at: event.createdAt.toISOString(),
+  };
+}
+
+export function presentEventSchema(row: EventSchemaRow): EventSchema {
+  return {
+    id: row.id,
+    name: row.name,
+    properties: Object.fromEntries(
+      Object.entries(row.properties).map(([name, p]) => [name, { type: p.type as EventSchema['properties'][string]['type'], required: p.required ?? false }]),
+    ),
+    object: 'event_schema',
+    created_at: row.createdAt.toISOString(),
+  };
+}

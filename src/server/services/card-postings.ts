@@ -1,0 +1,76 @@
+import type { Tx } from '../db/client';
+import { insertCardTransaction, type CardTransactionRow } from '../db/repositories/card-transactions';
+import { updateTotals } from '../db/repositories/loyalty-cards';
+import { applyTakes, insertBucket, lockOpenBuckets } from '../db/repositories/point-buckets';
+import type { VoucherRow } from '../db/repositories/vouchers';
+import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
+import { takeFifo, type Take } from '../domain/point-buckets';
+import { ApiError } from '../lib/api-error';
+import { newId } from '../lib/ids';
+
+export interface Posting {
+  type: TransactionType;
+  /** How many points move; the sign comes from the type. */
+  points: number;
+  reason: string | null;
+  source: string;
+  sourceId?: string | null;
+  /** Details besides `balance`, which is always written. */
+  details?: Record<string, unknown>;
+  /** For points added: how they split by expiry day (default: one bucket that never expires). */
+  buckets?: { points: number; expiresOn: string | null }[];
+  /** For points taken: which buckets give them (default: oldest first). */
+  takes?: Take[];
+}
+
+function notEnoughPoints(card: VoucherRow, points: number): ApiError {
+  return new ApiError(400, 'not_enough_points', 'Not enough points', `Card ${card.code} has ${card.balance} points, ${points} requested`, { id: card.id, type: 'voucher' });
+}
+
+/**
+ * Records one transaction on a card the caller has locked (FOR UPDATE), in the caller's database
+ * transaction: moves the totals by the ledger identity, adds or takes point buckets, and writes
+ * the card transaction with the balance after it. Returns the card as it now is.
+ */
+export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow }> {
+  const amount = signedAmount(posting.type, posting.points);
+  const totals = applyTransaction(totalsOf(card), posting.type, amount);
+  const id = newId('vtx');
+  if (amount < 0) {
+    if (totals.balance < 0) throw notEnoughPoints(card, posting.points);
+    let takes = posting.takes;
+    if (!takes) {
+      try {
+        takes = takeFifo(await lockOpenBuckets(tx, card.id), posting.points);
+      } catch (error) {
+        if (error instanceof RangeError) throw notEnoughPoints(card, posting.points);
+        throw error;
+      }
+    }
+    await applyTakes(tx, takes);
+  } else if (amount > 0) {
+    for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
+      if (bucket.points <= 0) continue;
+      await insertBucket(tx, { id: newId('pb'), projectId: card.projectId, voucherId: card.id, transactionId: id, points: bucket.points, remaining: bucket.points, expiresOn: bucket.expiresOn, createdAt: now });
+    }
+  }
+  await updateTotals(tx, card.id, totals, now);
+  const transaction = await insertCardTransaction(tx, {
+    id,
+    projectId: card.projectId,
+    voucherId: card.id,
+    campaignId: card.campaignId,
+    type: posting.type,
+    sourceId: posting.sourceId ?? null,
+    reason: posting.reason,
+    source: posting.source,
+    amount,
+    balance: totals.balance,
+    details: {
+      balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
+      ...posting.details,
+    },
+    createdAt: now,
+  });
+  return { card: { ...card, ...totals, updatedAt: now }, transaction };
+}

@@ -1,0 +1,112 @@
+import type { Earning, EarningValidityHours, TriggerLimits } from '../../contract/earning-rule';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import type { CustomerRow } from '../db/repositories/customers';
+import { activeRulesForSchema, type EarningRuleRow } from '../db/repositories/earning-rules';
+import { recordTrigger, triggerHistory } from '../db/repositories/earning-rule-triggers';
+import type { EventSchemaRow } from '../db/repositories/event-schemas';
+import type { EventRow } from '../db/repositories/events';
+import { heldCardIds, lockCards } from '../db/repositories/loyalty-cards';
+import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
+import type { VoucherRow } from '../db/repositories/vouchers';
+import { effectExpiration, effectPoints } from '../domain/earning-effects';
+import { ruleIsLive } from '../domain/earning-rule-window';
+import { expirationDateOf } from '../domain/points-expiration';
+import { rulesHold, type RuleFacts } from '../domain/rule-conditions';
+import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
+import { postToCard } from './card-postings';
+
+export interface Accrual {
+  cardId: string;
+  cardCode: string;
+  ruleId: string;
+  points: number;
+  transactionId: string;
+}
+
+/** A card earns only while it is active and inside its start/expiration dates. */
+function cardCanEarn(card: VoucherRow, now: Date): boolean {
+  if (!card.active) return false;
+  if (card.startDate && now < card.startDate) return false;
+  if (card.expirationDate && now > card.expirationDate) return false;
+  return true;
+}
+
+/** Points of every earning whose rules hold, split by the day they expire. */
+function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | null, number> {
+  const byExpiry = new Map<string | null, number>();
+  for (const earning of rule.earnings as unknown as Earning[]) {
+    if (!rulesHold(earning.rules, facts)) continue;
+    for (const effect of earning.effects) {
+      const points = effectPoints(effect, facts);
+      if (points <= 0) continue;
+      const expiresOn = expirationDateOf(effectExpiration(effect), now);
+      byExpiry.set(expiresOn, (byExpiry.get(expiresOn) ?? 0) + points);
+    }
+  }
+  return byExpiry;
+}
+
+/**
+ * The engine: applies the ACTIVE earning rules that the event's schema triggers to the customer's
+ * cards (the named one, else every card in a program the rule is assigned to). Runs inside the
+ * event's transaction; cards are locked first, so concurrent events on one card are serialized and
+ * trigger limits are counted on committed history. Each rule that earns writes one POINTS_ACCRUAL
+ * transaction, its point buckets and one trigger row.
+ */
+export async function earnPointsForEvent(
+  _ctx: ServiceContext,
+  tx: Tx,
+  input: { projectId: string; event: EventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
+): Promise<Accrual[]> {
+  const { projectId, event, schema, customer, namedCard, now } = input;
+  const rules = (await activeRulesForSchema(tx, projectId, schema.id, namedCard ? [namedCard.campaignId] : undefined)).filter(({ rule }) =>
+    ruleIsLive({ status: rule.status, startDate: rule.startDate, endDate: rule.endDate, validityHours: rule.validityHours as EarningValidityHours }, now),
+  );
+  if (rules.length === 0) return [];
+  const campaigns = [...new Set(rules.flatMap((r) => r.campaignIds))];
+  const cards = namedCard ? [namedCard] : await lockCards(tx, await heldCardIds(tx, projectId, customer.id, campaigns));
+
+  const facts: RuleFacts = {
+    eventSchemaId: schema.id,
+    eventMetadata: event.metadata,
+    customerMetadata: customer.metadata,
+    customerSegmentIds: await segmentIdsOfCustomer(tx, customer.id),
+  };
+  const accruals: Accrual[] = [];
+  for (let card of cards) {
+    if (!cardCanEarn(card, now)) continue;
+    for (const { rule, campaignIds } of rules) {
+      if (!campaignIds.includes(card.campaignId)) continue;
+      const limits = rule.triggerLimits as TriggerLimits | null;
+      const window = frequencyWindow(limits, now);
+      const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null), now);
+      if (!verdict.allowed) continue;
+      const byExpiry = earn(rule, facts, now);
+      const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+      if (points === 0) continue;
+      const posted = await postToCard(
+        tx,
+        card,
+        {
+          type: 'POINTS_ACCRUAL',
+          points,
+          reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
+          source: 'API',
+          details: {
+            event: { id: event.id, type: 'customer.custom_event' },
+            custom_event: { id: event.id, type: schema.name },
+            event_schema: { id: schema.id, name: schema.name },
+            earning_rule: { id: rule.id, source: { banner: rule.name } },
+          },
+          buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })),
+        },
+        now,
+      );
+      card = posted.card;
+      await recordTrigger(tx, { projectId, earningRuleId: rule.id, voucherId: card.id, triggeredAt: now });
+      accruals.push({ cardId: card.id, cardCode: card.code, ruleId: rule.id, points, transactionId: posted.transaction.id });
+    }
+  }
+  return accruals;
+}

@@ -1,0 +1,35 @@
+import type { EventSchemaList, TrackedEventList } from '../../contract/event';
+import type { ServiceContext } from '../context';
+import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
+import { listEventSchemas } from '../db/repositories/event-schemas';
+import { findEvent, listCustomerEvents } from '../db/repositories/events';
+import { invalidQuery, notFound } from '../lib/api-error';
+import { presentEventSchema, presentTrackedEvent } from '../presenters/event';
+
+/** GET /v1/events?customer=… (our extension): a customer's events, newest first. */
+export async function listEventsOfCustomer(
+  ctx: ServiceContext,
+  projectId: string,
+  query: { customer: string; limit: number; starting_after_id?: string },
+): Promise<TrackedEventList> {
+  const customer = query.customer.startsWith('cust_') ? await findCustomer(ctx.db, projectId, query.customer) : await findCustomerBySourceId(ctx.db, projectId, query.customer);
+  if (!customer) throw notFound('customer', query.customer);
+  const after = query.starting_after_id ? await findEvent(ctx.db, projectId, query.starting_after_id) : undefined;
+  if (query.starting_after_id && (!after || after.customerId !== customer.id)) throw invalidQuery(`Property .starting_after_id: no event ${query.starting_after_id} of this customer`);
+  const rows = await listCustomerEvents(ctx.db, projectId, customer.id, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return {
+    object: 'list',
+    data_ref: 'events',
+    events: page.map(presentTrackedEvent),
+    has_more: hasMore,
+    ...(hasMore && { more_starting_after: page[page.length - 1].id }),
+  };
+}
+
+/** GET /v1/event-schemas (our extension): the project's custom event schemas by name. */
+export async function listProjectEventSchemas(ctx: ServiceContext, projectId: string): Promise<EventSchemaList> {
+  const rows = await listEventSchemas(ctx.db, projectId);
+  return { object: 'list', data_ref: 'event_schemas', event_schemas: rows.map(presentEventSchema), total: rows.length };
+}

@@ -1,0 +1,63 @@
+import type { TrackEventRequest, TrackEventResponse } from '../../contract/event';
+import type { ServiceContext } from '../context';
+import type { Tx } from '../db/client';
+import { resolveCustomer, type CustomerRow } from '../db/repositories/customers';
+import { findEventSchemaByName } from '../db/repositories/event-schemas';
+import { insertEvent } from '../db/repositories/events';
+import { lockVoucherByCode, type VoucherRow } from '../db/repositories/vouchers';
+import { metadataProblems } from '../domain/event-metadata';
+import { ApiError, invalidPayload, notFound } from '../lib/api-error';
+import { newId } from '../lib/ids';
+import { presentTrackEventResponse } from '../presenters/event';
+import { afterCustomerChange } from './customer-change-hooks';
+import { earnPointsForEvent, type Accrual } from './earn-points';
+
+/** The card named in `loyalty.code`, locked; it must exist and belong to the event's customer. */
+async function namedCardOf(tx: Tx, projectId: string, code: string, customer: CustomerRow): Promise<VoucherRow> {
+  const card = await lockVoucherByCode(tx, projectId, code);
+  if (!card) throw notFound('voucher', code, `Cannot find voucher with code ${code}`);
+  if (card.holderId !== customer.id) {
+    throw new ApiError(400, 'loyalty_card_not_held_by_customer', 'Loyalty card not held by customer', `Loyalty card ${code} is not held by customer ${customer.id}`, {
+      id: card.id,
+      type: 'voucher',
+    });
+  }
+  return card;
+}
+
+export interface TrackedEventResult {
+  response: TrackEventResponse;
+  accruals: Accrual[];
+}
+
+/**
+ * POST /v1/events: records a custom event for a customer (created when an unknown source id is
+ * given), checks its metadata against the event's schema, and runs the earning engine, all in one
+ * transaction: the event, the customer and every accrual commit together or not at all.
+ */
+export async function trackEvent(ctx: ServiceContext, projectId: string, body: TrackEventRequest): Promise<TrackedEventResult> {
+  const now = ctx.clock.now();
+  const metadata = body.metadata ?? {};
+  return ctx.db.transaction(async (tx) => {
+    const schema = await findEventSchemaByName(tx, projectId, body.event);
+    if (schema) {
+      const problems = metadataProblems(schema.properties, metadata);
+      if (problems.length) throw invalidPayload(problems.join('; '));
+    }
+    const customer = await resolveCustomer(tx, projectId, body.customer, now);
+    const namedCard = body.loyalty ? await namedCardOf(tx, projectId, body.loyalty.code, customer) : undefined;
+    const event = await insertEvent(tx, {
+      id: newId('evcus'),
+      projectId,
+      customerId: customer.id,
+      type: body.event,
+      metadata,
+      referral: body.referral ?? null,
+      loyalty: body.loyalty ?? null,
+      createdAt: now,
+    });
+    await afterCustomerChange(ctx, tx, projectId, customer.id);
+    const accruals = schema ? await earnPointsForEvent(ctx, tx, { projectId, event, schema, customer, namedCard, now }) : [];
+    return { response: presentTrackEventResponse(event, customer), accruals };
+  });
+}
