@@ -88,6 +88,18 @@ export const locationFixture = z.object({
   updated_at: when.nullable().optional(),
 });
 
+/**
+ * Many look-alike customers in one line (bulk demo data, e2e, benchmarks): source ids
+ * `<source_id_prefix>00001`…, and ids `<id_prefix>00001`… when id_prefix is given (else random).
+ */
+export const generatedCustomersFixture = z.object({
+  count: z.number().int().min(1).max(1_000_000),
+  source_id_prefix: z.string().min(1),
+  id_prefix: z.string().regex(/^cust_[A-Za-z0-9]+$/).optional(),
+  metadata: json.default({}),
+  created_at: when.optional(),
+});
+
 export const segmentFixture = z.object({
   id: z.string().startsWith('seg_').optional(),
   name: z.string().min(1),
@@ -102,6 +114,7 @@ export const fixtureSchema = z.object({
   api_keys: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), secret: z.string().min(16).optional(), ip_allowlist: z.array(z.string()).default([]) })).min(1),
   categories: z.array(z.object({ name: z.string().min(1), hierarchy: z.number().int().default(0) })).default([]),
   customers: z.array(customerFixture).default([]),
+  generated_customers: generatedCustomersFixture.optional(),
   campaigns: z.array(campaignFixture).default([]),
   transactions: z.array(transactionFixture).default([]),
   event_schemas: z.array(eventSchemaFixture).default([]),

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { fixtureSchema, type FixtureInput } from './fixture-schema';
 import { FixtureError, type SeedContext } from './seed-context';
 import { loadCampaigns, loadCategories } from './sections/campaigns';
-import { loadCustomers } from './sections/customers';
+import { loadCustomers, loadGeneratedCustomers } from './sections/customers';
 import { loadEarningRules } from './sections/earning-rules';
 import { loadEventSchemas } from './sections/event-schemas';
 import { loadLocations } from './sections/locations';
@@ -44,6 +44,7 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     };
     await loadCategories(seed, fixture.categories);
     await loadCustomers(seed, fixture.customers);
+    await loadGeneratedCustomers(seed, fixture.generated_customers);
     await loadCampaigns(seed, fixture.campaigns);
     await loadTransactions(seed, fixture.transactions);
     await loadEventSchemas(seed, fixture.event_schemas);
