@@ -15,6 +15,10 @@ export const allowedRoutes: { method: string; path: RegExp }[] = [
   { method: 'GET', path: new RegExp(`^/v1/assets/(qr|barcode)/${segment}$`) },
   { method: 'GET', path: /^\/v1\/locations$/ },
   { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },
+  { method: 'POST', path: /^\/v1\/segments$/ },
+  { method: 'POST', path: /^\/v1\/segments\/preview$/ },
+  { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },
+  { method: 'GET', path: /^\/v1\/customers$/ },
 ];
 
 export function isAllowed(method: string, path: string): boolean {
