@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
-export const e2eServicePort = 3210;
-export const e2eProxyPort = 3200;
-export const e2eDataDir = join(tmpdir(), 'loyalty-e2e-data');
+// Overridable so two e2e runs on one machine do not collide.
+export const e2eServicePort = Number(process.env.E2E_SERVICE_PORT ?? 3210);
+export const e2eProxyPort = Number(process.env.E2E_PROXY_PORT ?? 3200);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'loyalty-e2e-data');
 
 /** The demo key pair the e2e stack generated on its first start. */
 export function demoKeys(): { appId: string; appToken: string } {
