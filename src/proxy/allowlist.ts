@@ -11,7 +11,16 @@ export const allowedRoutes: { method: string; path: RegExp }[] = [
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transactions/export$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions/export$`) },
+  { method: 'GET', path: /^\/v1\/exports$/ },
+  // With ?token= this is the file download; without, the export object.
+  { method: 'GET', path: new RegExp(`^/v1/exports/${segment}$`) },
   { method: 'GET', path: /^\/v1\/publications$/ },
+  // Tokens page: issue, introspect and revoke OAuth tokens (form-encoded bodies, forwarded as-is).
+  { method: 'POST', path: /^\/v1\/oauth\/token$/ },
+  { method: 'POST', path: /^\/v1\/oauth\/introspect$/ },
+  { method: 'POST', path: /^\/v1\/oauth\/token\/revoke$/ },
   { method: 'GET', path: new RegExp(`^/v1/assets/(qr|barcode)/${segment}$`) },
   { method: 'GET', path: /^\/v1\/locations$/ },
   { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },

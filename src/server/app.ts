@@ -6,6 +6,7 @@ import { authenticate } from './auth/authenticate';
 import './auth/principal';
 import type { ServiceContext } from './context';
 import { installErrorHandling } from './http/error-handler';
+import { logSerializers } from './http/log-serializers';
 import { routeAreas } from './routes';
 
 export interface BuildAppOptions {
@@ -20,7 +21,7 @@ function newRequestId(): string {
 /** Builds the service: plugins, error handler, authentication, and every route area. */
 export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: logSerializers } : false,
     genReqId: newRequestId,
     bodyLimit: 1024 * 1024 * 2,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

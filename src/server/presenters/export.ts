@@ -1,0 +1,28 @@
+import type { ExportObject } from '../../contract/export';
+import type { ServiceContext } from '../context';
+import type { ExportRow } from '../db/repositories/exports';
+import { downloadToken } from '../lib/download-token';
+
+/** The URL of a finished export's file: the download host, the export, and its token. */
+export function downloadUrl(ctx: ServiceContext, row: ExportRow): string | null {
+  if (row.status !== 'DONE' || !row.downloadTokenExpiresAt) return null;
+  const token = downloadToken(ctx.assetKey, row.id, row.downloadTokenExpiresAt);
+  return `${ctx.config.downloadBaseUrl}/v1/exports/${encodeURIComponent(row.id)}?token=${token}`;
+}
+
+/** The export object (SERVICE_SPEC §2.10): `result` holds the file's URL once DONE. */
+export function presentExport(ctx: ServiceContext, row: ExportRow): ExportObject {
+  const url = downloadUrl(ctx, row);
+  return {
+    id: row.id,
+    object: 'export',
+    created_at: row.createdAt.toISOString(),
+    status: row.status,
+    channel: row.channel,
+    exported_object: 'voucher_transactions',
+    parameters: row.parameters as ExportObject['parameters'],
+    result: url ? { url } : null,
+    user_id: row.userId,
+    ...(row.status === 'ERROR' && { error: { message: row.errorMessage ?? 'The export failed.' } }),
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitQuery, pageQuery } from '../../../contract/common';
+import { createTransactionsExportSchema, exportListOrderSchema } from '../../../contract/export';
+import { createTransactionsExport } from '../../services/create-export';
+import { openExportDownload } from '../../services/export-download';
+import { getExport, listExports } from '../../services/export-reads';
+
+const memberParams = z.object({ memberId: z.string().min(1) });
+const campaignMemberParams = memberParams.extend({ campaignId: z.string().min(1) });
+const exportParams = z.object({ exportId: z.string().min(1) });
+const listQuery = z.object({ limit: limitQuery, page: pageQuery, order: exportListOrderSchema.default('-created_at') });
+const downloadQuery = z.object({ token: z.string().min(1).max(200) });
+/** The SDKs and the "No request body" example send nothing, or an empty JSON body. */
+const optionalBody = createTransactionsExportSchema.nullish();
+
+/**
+ * Download and Get Export share `GET /v1/exports/{id}` (api-facts §15): a request carrying `token`
+ * is a download, routed by this constraint to a public route; one without it is a read that
+ * needs credentials like any other.
+ */
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type Handler = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
+const downloadTokenConstraint: ConstraintStrategy = {
+  name: 'exportDownloadToken',
+  storage() {
+    const handlers = new Map<string, Handler>();
+    return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, handler: Handler) => void handlers.set(value, handler) };
+  },
+  deriveConstraint(request) {
+    const query = request.url?.split('?')[1];
+    return query !== undefined && new URLSearchParams(query).has('token') ? 'token' : undefined;
+  },
+};
+
+/** Card transaction exports: create, poll, list, download. */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // In this plugin only: an empty body with a JSON content type means "no body", not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    String(body).trim() === '' ? done(null, undefined) : parseJson(request, String(body), done),
+  );
+  app.addConstraintStrategy(downloadTokenConstraint);
+
+  app.post(
+    '/v1/loyalties/:campaignId/members/:memberId/transactions/export',
+    { schema: { params: campaignMemberParams, body: optionalBody } },
+    async (request) => createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, request.params.campaignId, request.body),
+  );
+
+  app.post('/v1/loyalties/members/:memberId/transactions/export', { schema: { params: memberParams, body: optionalBody } }, async (request) =>
+    createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body),
+  );
+
+  app.get('/v1/exports', { schema: { querystring: listQuery } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
+
+  app.get('/v1/exports/:exportId', { schema: { params: exportParams } }, async (request) =>
+    getExport(app.ctx, request.principal.projectId, request.params.exportId),
+  );
+
+  app.get(
+    '/v1/exports/:exportId',
+    { constraints: { exportDownloadToken: 'token' }, config: { auth: 'public' }, schema: { params: exportParams, querystring: downloadQuery } },
+    async (request, reply) => {
+      const file = await openExportDownload(app.ctx, request.params.exportId, request.query.token);
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-length', String(file.bytes))
+        .header('cache-control', 'private, no-store');
+      return reply.send(file.stream);
+    },
+  );
+};
+
+export default exportRoutes;

@@ -1,0 +1,30 @@
+import type { Readable } from 'node:stream';
+import type { ServiceContext } from '../context';
+import { findExportById } from '../db/repositories/exports';
+import { ApiError, unauthorized } from '../lib/api-error';
+import { secretMatches } from '../lib/secrets';
+import { exportFiles } from '../storage/export-files';
+
+export interface ExportDownload {
+  stream: Readable;
+  bytes: number;
+  fileName: string;
+}
+
+/**
+ * GET /v1/exports/{exportId}?token=…: the file of a DONE export, for whoever holds its link. The
+ * token is checked against its stored hash in constant time; a wrong token, an unknown export, an
+ * unfinished one and an expired link are all 401, so the answer reveals nothing about other ids.
+ */
+export async function openExportDownload(ctx: ServiceContext, exportId: string, token: string): Promise<ExportDownload> {
+  const row = await findExportById(ctx.db, exportId);
+  if (!row || row.status !== 'DONE' || !row.fileKey || !row.downloadTokenHash || !row.downloadTokenExpiresAt || !secretMatches(token, row.downloadTokenHash)) {
+    throw unauthorized('The download token is not valid for this export');
+  }
+  if (row.downloadTokenExpiresAt.getTime() <= ctx.clock.now().getTime()) {
+    throw unauthorized(`The download link expired at ${row.downloadTokenExpiresAt.toISOString()}; export the transactions again`);
+  }
+  const file = await exportFiles(ctx.config).open(row.fileKey);
+  if (!file) throw new ApiError(410, 'gone', 'Gone', `The file of export ${row.id} is no longer stored`);
+  return { ...file, fileName: `${row.id}.csv` };
+}

@@ -1,0 +1,80 @@
+import { defaultExportFields, exportParametersSchema } from '../../contract/export';
+import type { ServiceContext } from '../context';
+import { getCampaign } from '../db/repositories/campaigns';
+import { lastTransactionSeq, transactionCells } from '../db/repositories/export-rows';
+import { findExportById, updateUnfinishedExport, type ExportRow } from '../db/repositories/exports';
+import { findVoucherByCode } from '../db/repositories/vouchers';
+import { csvHeader, csvRecords } from '../domain/export-csv';
+import { selectRows } from '../domain/export-filter';
+import { downloadToken, downloadTokenLifetimeMs } from '../lib/download-token';
+import { hashSecret } from '../lib/secrets';
+import { exportFileKey, exportFiles } from '../storage/export-files';
+
+export interface RunExportOptions {
+  /** Rows read per query; the worker holds about two batches in memory at a time. */
+  batchSize?: number;
+  /** Called after each batch is written, with the rows written so far. */
+  onProgress?: (rows: number) => Promise<void> | void;
+}
+
+/** Marks an unfinished export ERROR with a message for its owner; a finished one is left alone. */
+export async function failExport(ctx: ServiceContext, exportId: string, message: string): Promise<void> {
+  await updateUnfinishedExport(ctx.db, exportId, { status: 'ERROR', errorMessage: message, updatedAt: ctx.clock.now() });
+}
+
+/**
+ * The export job: writes the CSV of one export to the file store and marks it DONE. Safe to run
+ * again after a crash at any point: the file is written whole or not at all (see FileStore), the
+ * same key is overwritten, and DONE is recorded only after the file is durable. A DONE or ERROR
+ * export is not run again. Errors other than a vanished card are thrown for the job to retry.
+ */
+export async function runExport(ctx: ServiceContext, exportId: string, options: RunExportOptions = {}): Promise<ExportRow | undefined> {
+  const row = await findExportById(ctx.db, exportId);
+  if (!row || row.status === 'DONE' || row.status === 'ERROR') return row;
+  await updateUnfinishedExport(ctx.db, row.id, { status: 'IN_PROGRESS', updatedAt: ctx.clock.now() });
+
+  const parameters = exportParametersSchema.parse(row.parameters);
+  const code = parameters.filters?.voucher_id?.conditions.$in;
+  const card = await findVoucherByCode(ctx.db, row.projectId, Array.isArray(code) ? code[0] : (code ?? ''));
+  if (!card) {
+    await failExport(ctx, row.id, `Cannot find voucher with id ${String(code)}`);
+    return findExportById(ctx.db, row.id);
+  }
+  const campaign = await getCampaign(ctx.db, row.projectId, card.campaignId);
+  const selection = selectRows(parameters.filters, { voucherNames: [card.id, card.code], campaignNames: [campaign.id, campaign.name] });
+  const fields = parameters.fields ?? defaultExportFields;
+  const key = exportFileKey(row.projectId, row.id);
+
+  await exportFiles(ctx.config).write(key, async (file) => {
+    await file.write(csvHeader(fields));
+    if (selection.kind === 'none') return;
+    const cells = transactionCells(ctx.database, {
+      projectId: row.projectId,
+      voucherId: card.id,
+      fields,
+      descending: (parameters.order ?? '-created_at') === '-created_at',
+      bounds: selection.kind === 'created_at' ? selection.bounds : [],
+      maxSeq: await lastTransactionSeq(ctx.database, card.id),
+      batchSize: options.batchSize ?? 5000,
+    });
+    let written = 0;
+    for await (const batch of cells) {
+      await file.write(csvRecords(batch));
+      written += batch.length;
+      await options.onProgress?.(written);
+    }
+  });
+
+  // The file is durable; one statement makes the export DONE with its link.
+  const doneAt = ctx.clock.now();
+  const expiresAt = new Date(doneAt.getTime() + downloadTokenLifetimeMs);
+  await updateUnfinishedExport(ctx.db, row.id, {
+    status: 'DONE',
+    fileKey: key,
+    downloadTokenHash: hashSecret(downloadToken(ctx.assetKey, row.id, expiresAt)),
+    downloadTokenExpiresAt: expiresAt,
+    errorMessage: null,
+    updatedAt: doneAt,
+  });
+  return findExportById(ctx.db, row.id);
+}

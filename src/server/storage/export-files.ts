@@ -1,0 +1,11 @@
+import { resolve } from 'node:path';
+import type { ServiceConfig } from '../config';
+import type { FileStore } from './file-store';
+import { localFileStore } from './local-file-store';
+
+/** Where export files live: `<DATA_DIR>/exports/<project>/<export>.csv`. */
+export function exportFiles(config: ServiceConfig): FileStore {
+  return localFileStore(resolve(config.dataDir, 'exports'));
+}
+
+export const exportFileKey = (projectId: string, exportId: string) => `${projectId}/${exportId}.csv`;
