@@ -39,7 +39,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
-    request.principal = await authenticate(ctx.db, request, mode);
+    request.principal = await authenticate(ctx.db, request, mode, ctx.clock.now());
   });
 
   app.get('/healthz', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));

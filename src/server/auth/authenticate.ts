@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
-import { unauthorized } from '../lib/api-error';
+import { scopesAllow, scopesOpening } from '../domain/scopes';
+import { ApiError, unauthorized } from '../lib/api-error';
+import { authenticateBearer, bearerTokenOf } from './bearer';
 import { authenticateKeyPair } from './key-pair';
 import type { Principal, RouteAuth } from './principal';
 
@@ -9,11 +11,43 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Decides who calls a route, or throws 401/403 as the error object. */
-export async function authenticate(db: DbOrTx, request: FastifyRequest, mode: Exclude<RouteAuth, 'public'>): Promise<Principal> {
+function missingScope(principal: Principal, method: string, routePath: string): ApiError {
+  const opening = scopesOpening(routePath);
+  return new ApiError(
+    403,
+    'missing_required_permission',
+    'Missing permission',
+    `${method} ${routePath} needs a token with scope ${opening.map((s) => `'${s}'`).join(' or ')}; this token has '${principal.scopes?.join(' ')}'`,
+  );
+}
+
+/**
+ * Decides who calls a route, or throws 401/403 as the error object.
+ *
+ * - `key` routes (the OAuth operations) take the key pair only; an Authorization header is ignored.
+ * - `any` routes take the key pair, or `Authorization: Bearer <token>`, or both. With both, each
+ *   must be valid and of the same project, and the token's scope limits the call: the bearer never
+ *   widens what a request may do, and a key pair beside it never lifts the token's scope.
+ * - A bearer principal must hold a scope whose path prefix covers the route (SERVICE_SPEC §5).
+ */
+export async function authenticate(db: DbOrTx, request: FastifyRequest, mode: Exclude<RouteAuth, 'public'>, now: Date): Promise<Principal> {
   const appId = header(request, 'x-app-id');
   const appToken = header(request, 'x-app-token');
-  if (appId && appToken) return authenticateKeyPair(db, appId, appToken, request.ip);
-  if (mode === 'key') throw unauthorized('This operation needs the X-App-Id and X-App-Token headers');
-  throw unauthorized('Provide the X-App-Id and X-App-Token headers');
+  const authorization = mode === 'any' ? header(request, 'authorization') : undefined;
+
+  if (authorization === undefined) {
+    if (appId && appToken) return authenticateKeyPair(db, appId, appToken, request.ip);
+    if (mode === 'key') throw unauthorized('This operation needs the X-App-Id and X-App-Token headers');
+    throw unauthorized('Provide the X-App-Id and X-App-Token headers or an Authorization: Bearer token');
+  }
+  if (Boolean(appId) !== Boolean(appToken)) throw unauthorized('Send both X-App-Id and X-App-Token beside the bearer token, or neither');
+
+  const keyPair = appId && appToken ? await authenticateKeyPair(db, appId, appToken, request.ip) : undefined;
+  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, now);
+  if (keyPair && keyPair.projectId !== principal.projectId) {
+    throw unauthorized('The bearer token and the X-App-Id key belong to different projects');
+  }
+  const routePath = request.routeOptions.url ?? request.url;
+  if (!scopesAllow(principal.scopes ?? [], routePath)) throw missingScope(principal, request.method, routePath);
+  return principal;
 }

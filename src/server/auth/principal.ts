@@ -1,10 +1,12 @@
+import type { OAuthScope } from '../../contract/oauth';
+
 /** Who is calling: the project the credentials belong to and how they were presented. */
 export interface Principal {
   projectId: string;
   apiKeyId: string;
   method: 'key' | 'bearer';
   /** Scopes of a bearer token; null for the key pair, which may call everything server-side. */
-  scopes: string[] | null;
+  scopes: readonly OAuthScope[] | null;
 }
 
 /** What a route asks of its caller: nothing, the key pair only (token endpoints), or key pair or bearer token. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { apiKeys } from '../schema';
 
@@ -6,5 +6,24 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export async function findApiKey(db: DbOrTx, id: string): Promise<ApiKeyRow | undefined> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  return row;
+}
+
+export async function insertApiKey(db: DbOrTx, row: typeof apiKeys.$inferInsert): Promise<void> {
+  await db.insert(apiKeys).values(row);
+}
+
+export async function listApiKeys(db: DbOrTx, projectId?: string): Promise<ApiKeyRow[]> {
+  const query = db.select().from(apiKeys).orderBy(asc(apiKeys.projectId), asc(apiKeys.createdAt), asc(apiKeys.id));
+  return projectId ? query.where(eq(apiKeys.projectId, projectId)) : query;
+}
+
+/** Changes one key; returns the row as it is now, or undefined when there is no such key. */
+export async function updateApiKey(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<ApiKeyRow, 'status' | 'secretHash' | 'ipAllowlist' | 'updatedAt'>>,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).returning();
   return row;
 }

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../test/support/service';
+import { buildProxy } from './app';
+
+/** The Tokens page's three calls go through the proxy with form-encoded bodies, unchanged. */
+describe('dashboard proxy: OAuth operations', () => {
+  let service: TestService;
+  let proxy: FastifyInstance;
+  let proxyUrl: string;
+  const form = (path: string, fields: Record<string, string>) =>
+    fetch(`${proxyUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+  beforeAll(async () => {
+    service = await startTestService('pglite');
+    const [key] = service.project.keys;
+    proxy = await buildProxy({ port: 0, host: '127.0.0.1', upstream: new URL(service.baseUrl), upstreamIsLocal: true, appId: key.appId, appToken: key.appToken, distDir: '/nonexistent' });
+    proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await service.close();
+  });
+
+  it('issues, introspects and revokes a token with the proxy’s key', async () => {
+    const issued = await form('/v1/oauth/token', { grant_type: 'client_credentials', scope: 'loyalties publications' });
+    expect(issued.status).toBe(200);
+    const token = await issued.json();
+    expect(token).toMatchObject({ client_id: service.project.keys[0].appId, scope: 'loyalties publications', expires_in: 900 });
+
+    const live = await form('/v1/oauth/introspect', { access_token: token.access_token });
+    expect(await live.json()).toMatchObject({ active: true, scope: 'loyalties publications' });
+
+    const revoked = await form('/v1/oauth/token/revoke', { access_token: token.access_token });
+    expect(revoked.status).toBe(204);
+    expect(await revoked.text()).toBe('');
+    expect(await (await form('/v1/oauth/introspect', { access_token: token.access_token })).json()).toEqual({ active: false });
+
+    const again = await form('/v1/oauth/token/revoke', { access_token: token.access_token });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: 404, key: 'not_found' });
+  });
+
+  it('passes OAuth errors back as the error object', async () => {
+    const res = await form('/v1/oauth/token', { grant_type: 'client_credentials', scope: 'vouchers,campaigns' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 400, key: 'invalid_scope', message: 'Invalid scope: vouchers,campaigns' });
+  });
+});

@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { projects } from '../schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row;
+}
