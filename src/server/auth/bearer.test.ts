@@ -1,10 +1,34 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthScopeNames } from '../../contract/oauth';
 import { testDatabases } from '../../../test/support/databases';
 import { baseFixture } from '../../../test/support/fixtures';
 import { formPost, issueTokenOver, keyHeadersOf, withBearer } from '../../../test/support/oauth';
 import { startTestService, type TestService } from '../../../test/support/service';
+import type { ServiceContext } from '../context';
+import { scopesOpening } from '../domain/scopes';
+import { routeAreas } from '../routes';
 import { loadFixture } from '../seed/load-fixture';
 import { blockApiKey, createApiKey, deleteApiKey, regenerateApiKey, setApiKeyIpAllowlist, unblockApiKey } from '../services/api-keys';
+
+/** Every route the areas register that takes key pair or bearer (not public, not key-only, no constraint). */
+async function bearerRoutes(ctx: ServiceContext): Promise<{ method: string; url: string }[]> {
+  const probe = Fastify();
+  probe.setValidatorCompiler(validatorCompiler);
+  probe.setSerializerCompiler(serializerCompiler);
+  probe.decorate('ctx', ctx);
+  const found: { method: string; url: string }[] = [];
+  probe.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if ((route.config?.auth ?? 'any') !== 'any' || route.constraints) return;
+    for (const method of methods) found.push({ method, url: route.url });
+  });
+  for (const area of routeAreas) await probe.register(area);
+  await probe.ready();
+  await probe.close();
+  return found;
+}
 
 describe.each(testDatabases())('Bearer authentication (%s)', (kind) => {
   let service: TestService;
@@ -89,6 +113,27 @@ describe.each(testDatabases())('Bearer authentication (%s)', (kind) => {
         expect(res.status, `scope ${scope}`).toBe(403);
         expect(res.body).toMatchObject({ code: 403, key: 'missing_required_permission', message: 'Missing permission' });
         expect(res.body.details).toContain(`'api' or '${route.scope}'`);
+      }
+    });
+
+    it('holds for every route the service registers: only api or the scope of its path prefix opens it', async () => {
+      const routes = await bearerRoutes(service.ctx);
+      // Not vacuous: the routes of this issue and its neighbours are all found.
+      expect(routes.length).toBeGreaterThanOrEqual(20);
+      expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /v1/loyalties/:campaignId/members', 'GET /v1/publications', 'GET /v1/locations']));
+      const tokenFor = new Map<string, string>();
+      const token = async (scope: string) => {
+        if (!tokenFor.has(scope)) tokenFor.set(scope, await issueTokenOver(service, scope));
+        return tokenFor.get(scope) as string;
+      };
+      for (const route of routes) {
+        const path = route.url.replace(/:(\w+)/g, 'x-$1');
+        const opening = scopesOpening(route.url);
+        expect(opening[0], route.url).toBe('api');
+        const call = async (scope: string) => (await withBearer(service, await token(scope), route.method, path, { body: route.method === 'GET' ? undefined : {} })).status;
+        for (const scope of opening) expect([401, 403], `${route.method} ${route.url} with ${scope}`).not.toContain(await call(scope));
+        const others = oauthScopeNames.filter((s) => !opening.includes(s)).join(' ');
+        expect(await call(others), `${route.method} ${route.url} without its scope`).toBe(403);
       }
     });
 
