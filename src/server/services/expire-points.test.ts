@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earningFixture } from '../../../test/support/earning-fixture';
+import { testDatabases } from '../../../test/support/databases';
+import { startTestService, type TestService } from '../../../test/support/service';
+import { lockCards } from '../db/repositories/loyalty-cards';
+import { findVoucherByCode } from '../db/repositories/vouchers';
+import { postToCard } from './card-postings';
+import { expireDuePoints } from './expire-points';
+
+describe.each(testDatabases())('Points expiry (%s)', (kind) => {
+  let service: TestService;
+  const card = async (code: string) => (await service.call('GET', `/v1/loyalties/members/${code}`)).body.loyalty_card;
+  const track = (event: string, metadata: object = {}) => service.call('POST', '/v1/events', { body: { event, customer: 'alice', loyalty: { code: 'FIX-ALICE' }, metadata } });
+  const remove = async (points: number) => {
+    const row = await findVoucherByCode(service.ctx.db, service.project.projectId, 'FIX-ALICE');
+    await service.ctx.db.transaction(async (tx) => {
+      const [locked] = await lockCards(tx, [row!.id]);
+      await postToCard(tx, locked, { type: 'POINTS_REMOVAL', points, reason: 'spent', source: 'API' }, service.clock.now());
+    });
+  };
+
+  beforeAll(async () => {
+    service = await startTestService(kind, earningFixture());
+  });
+  afterAll(() => service.close());
+
+  it('expires due points as POINTS_EXPIRATION, oldest spending first, never twice, keeping the identity', async () => {
+    service.clock.set('2026-01-15T10:00:00.000Z');
+    await track('short_lived'); // 7 points, last day 2026-01-16
+    service.clock.set('2026-01-15T11:00:00.000Z');
+    await track('app_review', { rating: 5 }); // 10 points, never expire
+    service.clock.set('2026-01-16T09:00:00.000Z');
+    await track('short_lived'); // 7 points, last day 2026-01-17
+    expect(await card('FIX-ALICE')).toMatchObject({ points: 24, balance: 24, next_expiration_date: '2026-01-16', next_expiration_points: 7 });
+
+    // Spending 9 takes the first 7-point bucket and 2 of the review's 10: the 16 Jan expiry then has nothing left.
+    await remove(9);
+    expect(await card('FIX-ALICE')).toMatchObject({ balance: 15, subtracted_points: 9, next_expiration_date: '2026-01-17', next_expiration_points: 7 });
+
+    expect(await expireDuePoints(service.ctx, new Date('2026-01-17T23:59:59.999Z'))).toEqual({ cards: 0, points: 0, transactions: 0 });
+    expect(await expireDuePoints(service.ctx, new Date('2026-01-18T00:00:00.000Z'))).toEqual({ cards: 1, points: 7, transactions: 1 });
+    const after = await card('FIX-ALICE');
+    expect(after).toMatchObject({ points: 24, balance: 8, expired_points: 7, subtracted_points: 9 });
+    expect(after.next_expiration_date).toBeUndefined();
+    expect(after.balance).toBe(after.points - after.expired_points - after.subtracted_points);
+
+    const [expiry] = (await service.call('GET', '/v1/loyalties/members/FIX-ALICE/transactions?limit=1')).body.data;
+    expect(expiry).toMatchObject({
+      type: 'POINTS_EXPIRATION',
+      source: 'Automation',
+      reason: 'Points expired after 2026-01-17',
+      details: { balance: { points: -7, balance: 8, total: 24 }, points_expiration: { expiration_date: '2026-01-17', points: 7 } },
+    });
+
+    // A second run, later, finds nothing more to expire.
+    expect(await expireDuePoints(service.ctx, new Date('2026-03-01T00:00:00.000Z'))).toEqual({ cards: 0, points: 0, transactions: 0 });
+  });
+
+  it('expires several cards and days in one run, one transaction per card and day', async () => {
+    const bob = () => service.call('POST', '/v1/events', { body: { event: 'short_lived', customer: 'bob' } });
+    service.clock.set('2026-04-01T10:00:00.000Z');
+    await bob();
+    await track('short_lived');
+    service.clock.set('2026-04-02T10:00:00.000Z');
+    await bob();
+    const run = await expireDuePoints(service.ctx, new Date('2026-04-10T00:00:00.000Z'), 1);
+    expect(run).toEqual({ cards: 2, points: 21, transactions: 3 });
+    expect((await card('FIX-BOB')).expired_points).toBe(14);
+  });
+});
