@@ -5,6 +5,8 @@ import { startTestService, type TestService } from '../../../test/support/servic
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { postToCard } from './card-postings';
+import { pointsExpiryQueue, pointsExpiryWorker } from '../jobs/points-expiry-worker';
+import { startWorkers } from '../jobs/workers';
 import { expireDuePoints } from './expire-points';
 
 describe.each(testDatabases())('Points expiry (%s)', (kind) => {
@@ -66,5 +68,27 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
     const run = await expireDuePoints(service.ctx, new Date('2026-04-10T00:00:00.000Z'), 1);
     expect(run).toEqual({ cards: 2, points: 21, transactions: 3 });
     expect((await card('FIX-BOB')).expired_points).toBe(14);
+  });
+
+  it('runs as an hourly pg-boss job on the service database', async () => {
+    const workers = await startWorkers(service.ctx, { registrations: [pointsExpiryWorker], pollingIntervalSeconds: 0.5 });
+    try {
+      expect(await workers.boss.getSchedules()).toEqual([expect.objectContaining({ name: pointsExpiryQueue.name, cron: '5 * * * *' })]);
+      service.clock.set('2026-05-01T10:00:00.000Z');
+      await track('short_lived');
+      const before = await card('FIX-ALICE');
+      service.clock.set('2026-05-03T00:05:00.000Z');
+      const jobId = await workers.boss.send(pointsExpiryQueue.name, {});
+      let state: string | undefined;
+      const deadline = Date.now() + 30_000;
+      while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = (await workers.boss.getJobById(pointsExpiryQueue.name, jobId as string))?.state;
+      }
+      expect(state).toBe('completed');
+      expect(await card('FIX-ALICE')).toMatchObject({ balance: before.balance - 7, expired_points: before.expired_points + 7 });
+    } finally {
+      await workers.stop();
+    }
   });
 });
