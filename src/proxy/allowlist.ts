@@ -28,6 +28,14 @@ export const allowedRoutes: { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/v1\/segments\/preview$/ },
   { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },
   { method: 'GET', path: /^\/v1\/customers$/ },
+  // Earning rules and events pages: rules (v2), event schemas, firing events, a card's history.
+  { method: 'GET', path: /^\/v2\/loyalties\/earning-rules$/ },
+  { method: 'GET', path: new RegExp(`^/v2/loyalties/earning-rules/${segment}$`) },
+  { method: 'GET', path: /^\/v1\/event-schemas$/ },
+  { method: 'POST', path: /^\/v1\/events$/ },
+  { method: 'GET', path: /^\/v1\/events$/ },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transactions$`) },
 ];
 
 export function isAllowed(method: string, path: string): boolean {
