@@ -8,6 +8,7 @@ import { paths } from './config/paths';
 // Every page is its own chunk (DESIGN §3): the entry bundle holds only the shell.
 const EnrollPage = lazy(() => import('./features/enroll/enroll-page'));
 const LocationsPage = lazy(() => import('./features/locations/locations-page'));
+const SegmentsPage = lazy(() => import('./features/segments/segments-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: paths.enroll, element: <EnrollPage key="enroll" view="enroll" /> },
           { path: paths.members, element: <EnrollPage key="members" view="members" /> },
           { path: paths.locations, element: <LocationsPage /> },
+          { path: paths.segments, element: <SegmentsPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

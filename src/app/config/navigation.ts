@@ -45,7 +45,7 @@ export const navAreas: readonly NavArea[] = [
     label: 'Segments',
     path: paths.segments,
     description: 'Build customer segments from filters or a pasted list of customer ids.',
-    built: false,
+    built: true,
   },
   {
     label: 'Locations',

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { staticSegmentLimit, staticSegmentRequestSchema, type Segment } from '../../../../contract/segment';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorObjectOf } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
+import { useCreateSegment } from '../api/create-segment';
+import { useParsedIds } from '../model/use-parsed-ids';
+import { IdCounts } from './id-counts';
+
+const nameSchema = z.object({ name: staticSegmentRequestSchema.shape.name });
+type NameForm = z.input<typeof nameSchema>;
+
+/** The title of a failed create: unknown ids get their own, since nothing else went wrong. */
+function failureTitle(error: unknown): string {
+  const object = errorObjectOf(error);
+  if (object.key === 'not_found' && object.resource_type === 'customer') return 'Some customer ids are unknown: the segment was not created';
+  return 'The segment was not created';
+}
+
+/**
+ * A static segment from up to 20,000 pasted or uploaded (CSV/TXT) customer ids. The text is parsed
+ * in a Web Worker and the counts shown before anything is sent.
+ */
+export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment) => void }) {
+  const { control, handleSubmit, setError } = useForm<NameForm, unknown, z.output<typeof nameSchema>>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
+  const [text, setText] = useState('');
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const { parsed, parsing } = useParsedIds(text);
+  const create = useCreateSegment();
+  const [failure, setFailure] = useState<unknown>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (failure !== null) failureRef.current?.focus();
+  }, [failure]);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setText(await file.text());
+    setFileNote(`Loaded ${file.name} (${formatNumber(Math.ceil(file.size / 1024))} KB)`);
+  }
+
+  const ids = parsed?.ids ?? [];
+  const idsProblem = !text.trim() ? 'Paste or upload customer ids' : parsed?.overLimit ? `A static segment holds at most ${formatNumber(staticSegmentLimit)} customers: remove ${formatNumber(ids.length - staticSegmentLimit)} ids` : !parsing && ids.length === 0 ? 'No customer ids found in the text' : null;
+  const [showIdsProblem, setShowIdsProblem] = useState(false);
+
+  const submit = handleSubmit(({ name }) => {
+    setFailure(null);
+    if (idsProblem || parsing) {
+      setShowIdsProblem(true);
+      return;
+    }
+    create.mutate(
+      { name, type: 'static', customers: ids },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          const details = errorObjectOf(error).details ?? '';
+          if (details.startsWith('Property .name')) setError('name', { type: 'api', message: details }, { shouldFocus: true });
+          else setFailure(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} aria-labelledby="static-form-heading" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <Typography id="static-form-heading" variant="h2">
+        Static segment
+      </Typography>
+      {failure !== null && (
+        <Box ref={failureRef} tabIndex={-1} sx={{ outline: 'none' }}>
+          <ErrorAlert error={failure} title={failureTitle(failure)} />
+        </Box>
+      )}
+      <FormTextField control={control} name="name" label="Segment name" autoComplete="off" slotProps={{ htmlInput: { 'aria-required': true } }} />
+      <Box>
+        <TextField
+          label="Customer ids"
+          multiline
+          rows={10}
+          fullWidth
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFileNote(null);
+            setShowIdsProblem(false);
+          }}
+          placeholder={'cust_…\ncust_…'}
+          error={showIdsProblem && idsProblem !== null}
+          helperText={showIdsProblem && idsProblem ? idsProblem : `Up to ${formatNumber(staticSegmentLimit)} ids, separated by commas, semicolons, spaces or new lines.`}
+          slotProps={{ htmlInput: { spellCheck: false, 'aria-required': true }, input: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+          <Button component="label" variant="outlined" size="small">
+            Upload CSV or TXT
+            <input type="file" accept=".csv,.txt,text/csv,text/plain" hidden onChange={(event) => void upload(event)} aria-label="Upload a CSV or TXT file of customer ids" />
+          </Button>
+          {fileNote && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {fileNote}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <IdCounts parsed={parsed} parsing={parsing} />
+      {parsed?.overLimit && <Alert severity="error">{`${formatNumber(parsed.ids.length)} distinct ids: a static segment holds at most ${formatNumber(staticSegmentLimit)}.`}</Alert>}
+      <Box>
+        <Button type="submit" variant="contained" size="large" loading={create.isPending} disabled={parsed?.overLimit}>
+          {ids.length && !parsing ? `Create segment of ${formatNumber(ids.length)} customers` : 'Create segment'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
