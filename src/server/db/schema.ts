@@ -334,3 +334,55 @@ export const serviceSettings = pgTable('service_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Dashboard staff (signed in on the proxy). Installation-wide like service_settings, not tenant
+ * data: one dashboard serves the one project whose keys its proxy holds, so no project_id.
+ */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: text('id').primaryKey(),
+    // Stored lower-case so sign-in is case-insensitive and two accounts cannot differ by case.
+    username: text('username').notNull(),
+    role: text('role').$type<'marketing' | 'support'>().notNull(),
+    // A KDF string (see proxy/auth/password-hash); null for the demo user, who cannot sign in by password.
+    passwordHash: text('password_hash'),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_users_username_uq').on(t.username)],
+);
+
+/** Signed-in dashboard sessions; the cookie value and the CSRF token are kept only as SHA-256 hashes. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    csrfHash: text('csrf_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Request counters of the rate limiter's PostgreSQL store (RATE_LIMIT_STORE=postgres), for several
+ * service processes sharing one database: one row per project and fixed one-minute window.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    // Epoch milliseconds at which the window opened.
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
