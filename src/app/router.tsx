@@ -9,6 +9,7 @@ import { paths } from './config/paths';
 const EnrollPage = lazy(() => import('./features/enroll/enroll-page'));
 const LocationsPage = lazy(() => import('./features/locations/locations-page'));
 const SegmentsPage = lazy(() => import('./features/segments/segments-page'));
+const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: paths.members, element: <EnrollPage key="members" view="members" /> },
           { path: paths.locations, element: <LocationsPage /> },
           { path: paths.segments, element: <SegmentsPage /> },
+          { path: paths.tokens, element: <TokensPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

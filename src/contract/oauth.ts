@@ -57,6 +57,8 @@ export const oauthScopes = [
 export type OAuthScope = (typeof oauthScopes)[number]['scope'];
 export const oauthScopeNames: readonly OAuthScope[] = oauthScopes.map((s) => s.scope);
 
+export const oauthScopeSchema = z.enum(oauthScopeNames as [OAuthScope, ...OAuthScope[]]);
+
 export function isOAuthScope(value: string): value is OAuthScope {
   return (oauthScopeNames as readonly string[]).includes(value);
 }

@@ -26,7 +26,10 @@ describe('dashboard proxy: OAuth operations', () => {
     const issued = await form('/v1/oauth/token', { grant_type: 'client_credentials', scope: 'loyalties publications' });
     expect(issued.status).toBe(200);
     const token = await issued.json();
-    expect(token).toMatchObject({ client_id: service.project.keys[0].appId, scope: 'loyalties publications', expires_in: 900 });
+    expect(token).toMatchObject({ client_id: expect.stringMatching(/^[0-9A-Za-z]{21}$/), scope: 'loyalties publications', expires_in: 900 });
+
+    // Nothing of the key pair reaches the browser, not even the X-App-Id.
+    expect(JSON.stringify(token)).not.toContain(service.project.keys[0].appId);
 
     const live = await form('/v1/oauth/introspect', { access_token: token.access_token });
     expect(await live.json()).toMatchObject({ active: true, scope: 'loyalties publications' });

@@ -57,6 +57,6 @@ export const navAreas: readonly NavArea[] = [
     label: 'Tokens',
     path: paths.tokens,
     description: 'Issue, inspect and revoke OAuth access tokens with their scopes.',
-    built: false,
+    built: true,
   },
 ];

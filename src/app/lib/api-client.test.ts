@@ -32,6 +32,14 @@ describe('apiRequest', () => {
     await expect(apiRequest('/v1/x', schema)).resolves.toEqual({ ok: true });
   });
 
+  it('posts a form body form-encoded, and accepts an empty 204 answer', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/v1/oauth/token/revoke', z.undefined(), { form: { access_token: 'a b&c' } })).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/oauth/token/revoke', expect.objectContaining({ method: 'POST', body: 'access_token=a+b%26c' }));
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' });
+  });
+
   it("throws the API's error object", async () => {
     const body = { code: 400, key: 'duplicate_source_id', message: 'Duplicate source_id', details: "Publication with source_id: 'a' already exists", request_id: 'r1' };
     respond(400, JSON.stringify(body));

@@ -14,6 +14,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded (the OAuth operations take form bodies). */
+  form?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -42,17 +44,18 @@ function parseJson(text: string): unknown {
  * non-2xx answer, an unreachable server, or a body that does not match the schema.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const method = options.method ?? (options.body === undefined && options.form === undefined ? 'GET' : 'POST');
   const url = apiUrl(path, options.query);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
 
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form !== undefined ? new URLSearchParams(options.form).toString() : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -9,6 +9,7 @@ import {
 import type { Principal } from '../auth/principal';
 import type { ServiceContext } from '../context';
 import { countLiveTokens, deleteExpiredTokens, findTokenByHash, insertTokens, lockProject, nextLiveExpiry, revokeLiveToken } from '../db/repositories/oauth-tokens';
+import { oauthClientId } from '../domain/oauth-client-id';
 import { parseScopeParameter } from '../domain/scopes';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../lib/ids';
@@ -63,7 +64,7 @@ export async function issueToken(ctx: ServiceContext, principal: Principal, body
   });
   return {
     access_token: accessToken,
-    client_id: principal.apiKeyId,
+    client_id: oauthClientId(principal.apiKeyId),
     expires_at: unixSeconds(expiresAt),
     expires_in: TOKEN_LIFETIME_SECONDS,
     scope,
@@ -91,7 +92,7 @@ export async function introspectToken(ctx: ServiceContext, principal: Principal,
   }
   return {
     access_token: accessToken,
-    client_id: found.token.apiKeyId,
+    client_id: oauthClientId(found.token.apiKeyId),
     expires_at: unixSeconds(found.token.expiresAt),
     // Rounded up, so a live token never reports 0 seconds left.
     expires_in: Math.ceil((found.token.expiresAt.getTime() - now.getTime()) / 1000),

@@ -8,6 +8,7 @@ import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { insertTokens } from '../../db/repositories/oauth-tokens';
 import { oauthTokens } from '../../db/schema';
+import { oauthClientId } from '../../domain/oauth-client-id';
 import { newId } from '../../lib/ids';
 import { hashSecret, newSecret } from '../../lib/secrets';
 import { loadFixture } from '../../seed/load-fixture';
@@ -37,7 +38,7 @@ describe.each(testDatabases())('OAuth token operations (%s)', (kind) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         access_token: expect.any(String),
-        client_id: service.project.keys[0].appId,
+        client_id: oauthClientId(service.project.keys[0].appId),
         expires_at: Math.floor(now / 1000) + 900,
         expires_in: 900,
         scope: 'loyalties segments',
