@@ -10,6 +10,9 @@ const EnrollPage = lazy(() => import('./features/enroll/enroll-page'));
 const LocationsPage = lazy(() => import('./features/locations/locations-page'));
 const SegmentsPage = lazy(() => import('./features/segments/segments-page'));
 const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
+const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rules-page'));
+const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
+const EventsPage = lazy(() => import('./features/events/events-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 
@@ -35,6 +38,9 @@ export const routes: RouteObject[] = [
           { path: paths.locations, element: <LocationsPage /> },
           { path: paths.segments, element: <SegmentsPage /> },
           { path: paths.tokens, element: <TokensPage /> },
+          { path: paths.earningRules, element: <EarningRulesPage /> },
+          { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
+          { path: paths.events, element: <EventsPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

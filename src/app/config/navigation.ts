@@ -27,13 +27,13 @@ export const navAreas: readonly NavArea[] = [
     label: 'Earning rules',
     path: paths.earningRules,
     description: 'Define how members earn points: per order, per custom event, or on entering a segment.',
-    built: false,
+    built: true,
   },
   {
     label: 'Events',
     path: paths.events,
     description: 'Send custom events for customers and watch the points they earn from them.',
-    built: false,
+    built: true,
   },
   {
     label: 'Exports',

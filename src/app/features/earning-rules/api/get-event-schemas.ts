@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventSchemaListSchema, type EventSchemaList } from '../../../../contract/event';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /v1/event-schemas: to name the custom event a rule is triggered by. */
+export function getEventSchemas(signal?: AbortSignal): Promise<EventSchemaList> {
+  return apiRequest('/v1/event-schemas', eventSchemaListSchema, { signal });
+}
+
+export function eventSchemasQueryOptions() {
+  // Schemas change only when a fixture is loaded: cache them for the session.
+  return queryOptions({ queryKey: ['event-schemas'] as const, queryFn: ({ signal }) => getEventSchemas(signal), staleTime: Infinity });
+}
+
+export function useEventSchemaNames() {
+  return useQuery({ ...eventSchemasQueryOptions(), select: (list) => new Map(list.event_schemas.map((s) => [s.id, s.name])) });
+}

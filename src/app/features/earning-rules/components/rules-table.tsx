@@ -1,0 +1,53 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router';
+import type { EarningRule } from '../../../../contract/earning-rule';
+import { paths } from '../../../config/paths';
+import { describeLimits, describeTrigger, effectSummary, type SchemaNames } from '../model/describe-rule';
+import { StatusChip } from './status-chip';
+
+export const ruleDetailPath = (id: string) => `${paths.earningRules}/${encodeURIComponent(id)}`;
+
+/** The project's rules: name (to the detail page), status, trigger, what they give and how often. */
+export function RulesTable({ rules, schemas }: { rules: EarningRule[]; schemas: SchemaNames }) {
+  return (
+    <TableContainer>
+      <Table aria-label="Earning rules">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Trigger</TableCell>
+            <TableCell>Earns</TableCell>
+            <TableCell>Limits</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rules.map((rule) => {
+            const limits = describeLimits(rule.trigger_limits);
+            return (
+              <TableRow key={rule.id} hover>
+                <TableCell>
+                  <Link component={RouterLink} to={ruleDetailPath(rule.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                    {rule.name}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={rule.status} />
+                </TableCell>
+                <TableCell>{describeTrigger(rule.trigger, schemas)}</TableCell>
+                <TableCell>{effectSummary(rule)}</TableCell>
+                <TableCell sx={{ color: limits.length ? undefined : 'text.secondary' }}>{limits.length ? limits.join(', ') : 'none'}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

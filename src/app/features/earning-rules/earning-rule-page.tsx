@@ -1,0 +1,127 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { EarningRule } from '../../../contract/earning-rule';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/format';
+import { useEarningRule } from './api/get-earning-rule';
+import { useEventSchemaNames } from './api/get-event-schemas';
+import { RuleEarnings } from './components/rule-earnings';
+import { RuleJson } from './components/rule-json';
+import { StatusChip } from './components/status-chip';
+import { ValidityGrid } from './components/validity-grid';
+import { describeActivePeriod, describeLimits, describeTrigger, effectSummary, type SchemaNames } from './model/describe-rule';
+
+const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} sx={{ p: 3 }}>
+      <Typography id={id} variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function summaryOf(rule: EarningRule, schemas: SchemaNames): string {
+  const limits = describeLimits(rule.trigger_limits);
+  const status = rule.status === 'ACTIVE' ? '' : ` It is ${rule.status.toLowerCase()}, so it earns nothing until it is activated.`;
+  return `On ${describeTrigger(rule.trigger, schemas)}, a member's card earns ${effectSummary(rule)}${limits.length ? `, ${limits.join(' and ')}` : ''}.${status}`;
+}
+
+function RuleDetails({ rule, schemas }: { rule: EarningRule; schemas: SchemaNames }) {
+  const limits = describeLimits(rule.trigger_limits);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 3, alignItems: 'start' }}>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Section id="rule-summary" title="What it does">
+          <Typography>{summaryOf(rule, schemas)}</Typography>
+        </Section>
+      </Box>
+      <Section id="rule-trigger" title="Trigger">
+        <Typography>{describeTrigger(rule.trigger, schemas)[0].toUpperCase() + describeTrigger(rule.trigger, schemas).slice(1)}</Typography>
+        {rule.trigger.event === 'customer.custom_event' && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', fontFamily: monospace }}>
+            {rule.trigger.custom_event.schema_id}
+          </Typography>
+        )}
+      </Section>
+      <Section id="rule-limits" title="Limits">
+        {limits.length ? (
+          <Box component="ul" aria-label="Limits" sx={{ m: 0, pl: 2.5 }}>
+            {limits.map((line) => (
+              <li key={line}>
+                <Typography>{line[0].toUpperCase() + line.slice(1)}</Typography>
+              </li>
+            ))}
+          </Box>
+        ) : (
+          <Typography>No limits: every qualifying event earns.</Typography>
+        )}
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+          Per card. Days, weeks (Monday to Sunday), months, quarters and years are calendar periods in UTC.
+        </Typography>
+      </Section>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Section id="rule-earnings" title="Earnings">
+          <RuleEarnings rule={rule} />
+        </Section>
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Section id="rule-hours" title="Validity hours">
+          <Typography sx={{ mb: 1 }}>{rule.validity_hours.type === 'ANY_TIME' ? 'Any time of day, every day.' : 'Only inside these hours (UTC):'}</Typography>
+          <ValidityGrid validity={rule.validity_hours} />
+        </Section>
+      </Box>
+      <Section id="rule-dates" title="Active period">
+        <Typography>{describeActivePeriod(rule)[0].toUpperCase() + describeActivePeriod(rule).slice(1)}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+          Created {formatDateTime(rule.created_at)}
+          {rule.updated_at ? `, updated ${formatDateTime(rule.updated_at)}` : ''}
+        </Typography>
+      </Section>
+      <Section id="rule-json" title="Raw JSON">
+        <RuleJson rule={rule} />
+      </Section>
+    </Box>
+  );
+}
+
+/** One earning rule (`/earning-rules/:ruleId`), described in words. */
+export default function EarningRulePage() {
+  const { ruleId = '' } = useParams();
+  const rule = useEarningRule(ruleId);
+  const schemas = useEventSchemaNames();
+  return (
+    <>
+      <PageHeader
+        title={rule.data?.name ?? 'Earning rule'}
+        description={
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ fontFamily: monospace }}>
+              {ruleId}
+            </Box>
+            {rule.data && <StatusChip status={rule.data.status} />}
+          </Box>
+        }
+        actions={
+          <Button component={RouterLink} to={paths.earningRules} variant="outlined">
+            All earning rules
+          </Button>
+        }
+      />
+      {rule.isPending && <LinearProgress aria-label="Loading the earning rule" />}
+      {rule.isError && <ErrorAlert error={rule.error} title="Could not load the earning rule" onRetry={() => void rule.refetch()} />}
+      {schemas.isError && <ErrorAlert error={schemas.error} title="Could not load the event schemas" sx={{ mb: 2 }} />}
+      {rule.data && <RuleDetails rule={rule.data} schemas={schemas.data ?? new Map()} />}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ConditionValue, Conditions, EarningRule, Effect, PointsExpiration, RuleDefinition, RulesGroup, TriggerLimits } from '../../../../contract/earning-rule';
+
+/**
+ * An earning rule in words, for people who do not read its JSON: what it gives, when, how often.
+ * Every time and period is UTC, as the engine evaluates them.
+ */
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const quoted = (name: string) => `'${name}'`;
+const formatAmount = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(4))));
+
+/** Schema ids → event names, for triggers and conditions. */
+export type SchemaNames = Map<string, string>;
+
+export function describeTrigger(trigger: EarningRule['trigger'], schemas: SchemaNames): string {
+  switch (trigger.event) {
+    case 'customer.custom_event': {
+      const id = trigger.custom_event.schema_id;
+      return `custom event ${quoted(schemas.get(id) ?? id)}`;
+    }
+    case 'customer.order.paid':
+      return 'order paid';
+    case 'customer.segment.entered':
+      return `customer enters segment ${trigger.segment.id}`;
+  }
+}
+
+function source(kind: 'custom_event' | 'customer' | 'order', property: string): string {
+  return kind === 'custom_event' ? `the event's ${quoted(property)}` : kind === 'customer' ? `the customer's ${quoted(property)}` : `the order's ${quoted(property)}`;
+}
+
+const per = (value: number, every: number, what: string) => `${plural(Number(formatAmount(value)), 'point')} for every ${formatAmount(every)} of ${what}`;
+
+export function describeEffect(effect: Effect): string {
+  if (effect.type === 'POINTS') return plural(effect.points.value, 'point');
+  if (effect.type === 'BENEFIT') return `benefit ${effect.benefit.id}`;
+  const p = effect.points_proportional;
+  switch (p.calculation_type) {
+    case 'CUSTOM_EVENT_METADATA_VALUE':
+      return per(p.custom_event.metadata.value, p.custom_event.metadata.every, source('custom_event', p.custom_event.metadata.property));
+    case 'CUSTOMER_METADATA_VALUE':
+      return per(p.customer.metadata.value, p.customer.metadata.every, source('customer', p.customer.metadata.property));
+    case 'ORDER_METADATA_VALUE':
+      return per(p.order.metadata.value, p.order.metadata.every, source('order', p.order.metadata.property));
+    case 'PRE_DISCOUNT_ORDER_AMOUNT':
+      return per(p.order.amount.value, p.order.amount.every, 'the order amount');
+    case 'POST_DISCOUNT_ORDER_AMOUNT':
+      return per(p.order.total_amount.value, p.order.total_amount.every, 'the order total after discounts');
+    case 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT':
+      return per(p.order_items.amount.value, p.order_items.amount.every, 'the items amount');
+    case 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT':
+      return per(p.order_items.subtotal_amount.value, p.order_items.subtotal_amount.every, 'the items subtotal');
+    case 'ORDER_ITEMS_QUANTITY':
+      return per(p.order_items.quantity.value, p.order_items.quantity.every, 'the items quantity');
+  }
+}
+
+export function expirationOf(effect: Effect): PointsExpiration | null {
+  if (effect.type === 'POINTS') return effect.points.points_expiration ?? null;
+  if (effect.type === 'POINTS_PROPORTIONAL') return effect.points_proportional.points_expiration ?? null;
+  return null;
+}
+
+export function describeExpiration(expiration: PointsExpiration | null | undefined): string {
+  if (!expiration || expiration.type === 'NO_EXPIRATION') return 'points never expire';
+  switch (expiration.type) {
+    case 'ROLLING_EXPIRATION': {
+      const { period, rounding } = expiration.rolling_expiration;
+      const after = `${plural(period.value, period.unit.toLowerCase())} after they are earned`;
+      if (!rounding) return `points expire ${after}`;
+      const end =
+        rounding.type === 'END_OF_MONTH'
+          ? 'the end of the month'
+          : rounding.type === 'END_OF_QUARTER'
+            ? 'the end of the quarter'
+            : rounding.type === 'END_OF_HALF_YEAR'
+              ? 'the end of the half-year'
+              : rounding.type === 'END_OF_YEAR'
+                ? 'the end of the year'
+                : `the end of ${months[rounding.value - 1]}`;
+      return `points expire at ${end}, ${after}`;
+    }
+    case 'CALENDAR_EXPIRATION': {
+      const dates = expiration.calendar_expiration.expiration_dates.map((d) => `${d.day} ${months[d.month - 1]}`);
+      return `points expire on the next ${dates.length > 1 ? `${dates.slice(0, -1).join(', ')} or ${dates[dates.length - 1]}` : dates[0]}`;
+    }
+    case 'SLIDING_EXPIRATION':
+      return `points expire after ${plural(expiration.sliding_expiration.period.value, expiration.sliding_expiration.period.unit.toLowerCase())} without activity`;
+  }
+}
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+const perPeriod = { DAY: 'a day', WEEK: 'a week', MONTH: 'a month', QUARTER: 'a quarter', YEAR: 'a year' } as const;
+
+/** "at most 3 times a day", "once every 12 hours"; empty when the rule has no limits. */
+export function describeLimits(limits: TriggerLimits | null | undefined): string[] {
+  const lines: string[] = [];
+  const frequency = limits?.frequency;
+  if (frequency?.type === 'LIMITED' && frequency.limits[0]) {
+    const [limit] = frequency.limits;
+    lines.push(`at most ${times(limit.triggers.max)} ${perPeriod[limit.period.current_period.unit]}`);
+  }
+  const cooldown = limits?.cooldown;
+  if (cooldown?.type === 'FIXED_COOLDOWN') {
+    const { unit, value } = cooldown.fixed_cooldown.period;
+    lines.push(`once every ${value === 1 ? unit.toLowerCase() : plural(value, unit.toLowerCase())}`);
+  }
+  return lines;
+}
+
+const valueText = (v: ConditionValue) => (typeof v === 'object' && v !== null ? (v.id ?? JSON.stringify(v)) : String(v));
+const list = (values: ConditionValue[], joiner: 'or' | 'and') => {
+  const texts = values.map(valueText);
+  return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} ${joiner} ${texts[texts.length - 1]}` : texts[0];
+};
+
+function describeConditions(conditions: Conditions | undefined): string {
+  if (!conditions) return 'is set';
+  const parts: string[] = [];
+  const c = conditions;
+  if (c.$is) parts.push(`is ${list(c.$is, 'or')}`);
+  if (c.$in) parts.push(`is one of ${list(c.$in, 'or')}`);
+  if (c.$is_not) parts.push(`is not ${list(c.$is_not, 'or')}`);
+  if (c.$not_in) parts.push(`is none of ${list(c.$not_in, 'or')}`);
+  if (c.$less_than) parts.push(`is less than ${valueText(c.$less_than[0])}`);
+  if (c.$less_than_or_equal) parts.push(`is at most ${valueText(c.$less_than_or_equal[0])}`);
+  if (c.$more_than) parts.push(`is more than ${valueText(c.$more_than[0])}`);
+  if (c.$more_than_or_equal) parts.push(`is at least ${valueText(c.$more_than_or_equal[0])}`);
+  if (c.$dow) parts.push(`falls on a ${c.$dow.map((d) => weekdays[d]).join(' or ')}`);
+  if (c.$from) parts.push(`is from ${list(c.$from, 'or')}`);
+  return parts.join(' and ');
+}
+
+export function describeCondition(rule: RuleDefinition): string {
+  const subject =
+    rule.name === 'custom_event.metadata'
+      ? `the event's ${quoted(rule.property ?? '?')}`
+      : rule.name === 'customer.metadata'
+        ? `the customer's ${quoted(rule.property ?? '?')}`
+        : rule.name === 'customer.segment'
+          ? 'the customer’s segment'
+          : rule.name.replace(/[._]/g, ' ');
+  const own = `${subject} ${describeConditions(rule.conditions)}`;
+  return rule.rules ? `${own}, and ${describeRules(rule.rules)}` : own;
+}
+
+/** The logic formula with each rule number replaced by its sentence: "the event's 'rating' is at least 1 and (…)". */
+export function describeRules(group: RulesGroup | null | undefined): string {
+  if (!group) return 'always';
+  const numbered = Object.keys(group).filter((k) => k !== 'logic');
+  return group.logic.replace(/\d+/g, (n) => {
+    const rule = group[n];
+    if (typeof rule !== 'object') return n;
+    const text = describeCondition(rule);
+    return numbered.length > 1 ? `(${text})` : text;
+  });
+}
+
+const hhmmDate = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()].slice(0, 3)} ${d.getUTCFullYear()}, ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
+};
+
+export function describeActivePeriod(rule: Pick<EarningRule, 'start_date' | 'end_date'>): string {
+  if (rule.start_date && rule.end_date) return `from ${hhmmDate(rule.start_date)} until ${hhmmDate(rule.end_date)}`;
+  if (rule.start_date) return `from ${hhmmDate(rule.start_date)}, with no end date`;
+  if (rule.end_date) return `until ${hhmmDate(rule.end_date)}`;
+  return 'no start or end date';
+}
+
+/** One line for lists: each effect, joined. */
+export function effectSummary(rule: EarningRule): string {
+  return rule.earnings.flatMap((e) => e.effects.map(describeEffect)).join('; ');
+}

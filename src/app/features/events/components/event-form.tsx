@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import type { EventSchema, TrackEventRequest } from '../../../../contract/event';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorObjectOf } from '../../../lib/api-error';
+import { useFireEvent, type FireResult } from '../hooks/use-fire-event';
+import { placeEventError } from '../model/api-error-fields';
+import { emptyEventForm, eventFormSchema, propertiesOf, type EventFormValues, type IdentifyBy } from '../model/event-form';
+import { MetadataFields } from './metadata-fields';
+
+type EventControl = Control<EventFormValues, unknown, TrackEventRequest>;
+
+const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
+  source_id: { label: 'Customer source ID', helper: "Required. Your system's id for the customer; an unknown source ID creates the customer." },
+  id: { label: 'Customer ID', helper: 'Required. The id the service gave the customer, starting with cust_; it must exist.' },
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography id={id} variant="h3" component="h3">
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function EventSelect({ control, schemas, onChanged }: { control: EventControl; schemas: EventSchema[]; onChanged: () => void }) {
+  const { field, fieldState } = useController({ control, name: 'event' });
+  return (
+    <TextField
+      select
+      label="Event"
+      value={field.value}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        onChanged();
+      }}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? 'A custom event of the project’s event schemas; its metadata fields appear below.'}
+    >
+      {schemas.map((schema) => (
+        <MenuItem key={schema.id} value={schema.name}>
+          {schema.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function IdentifyByToggle({ control, onChanged }: { control: EventControl; onChanged: () => void }) {
+  const { field } = useController({ control, name: 'identifyBy' });
+  return (
+    <Box>
+      <FormLabel id="event-identify-by-label" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
+        Identify customer by
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-labelledby="event-identify-by-label"
+        value={field.value}
+        onChange={(_event, next: IdentifyBy | null) => {
+          if (next && next !== field.value) {
+            field.onChange(next);
+            onChanged();
+          }
+        }}
+      >
+        <ToggleButton value="source_id">Source ID</ToggleButton>
+        <ToggleButton value="id">Customer ID</ToggleButton>
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+/** Track Custom Event: the event with its typed metadata, the customer, and optionally a card and a referral. */
+export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFired: (result: FireResult) => void }) {
+  const byName = useMemo(() => new Map(schemas.map((s) => [s.name, s])), [schemas]);
+  // The rules depend on the chosen event's schema, so the resolver is built for each validation.
+  const resolver: Resolver<EventFormValues, unknown, TrackEventRequest> = (values, context, options) =>
+    (zodResolver(eventFormSchema(byName.get(values.event))) as unknown as Resolver<EventFormValues, unknown, TrackEventRequest>)(values, context, options);
+  const { control, handleSubmit, setError, setValue, clearErrors } = useForm<EventFormValues, unknown, TrackEventRequest>({
+    resolver,
+    defaultValues: { ...emptyEventForm, event: schemas[0]?.name ?? '' },
+  });
+  const event = useWatch({ control, name: 'event' });
+  const identifyBy = useWatch({ control, name: 'identifyBy' });
+  const properties = propertiesOf(byName.get(event));
+  const fire = useFireEvent();
+  const [formError, setFormError] = useState<unknown>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (formError !== null) formErrorRef.current?.focus();
+  }, [formError]);
+
+  function showApiError(error: unknown) {
+    const placed = placeEventError(errorObjectOf(error), properties.map(([name]) => name));
+    if (placed.length === 0) {
+      setFormError(error);
+      return;
+    }
+    placed.forEach(({ field, text }, i) => setError(field, { type: 'api', message: text }, { shouldFocus: i === 0 }));
+  }
+
+  const submit = handleSubmit((body) => {
+    setFormError(null);
+    fire.mutate(body, { onSuccess: onFired, onError: showApiError });
+  });
+
+  const identifier = identifierCopy[identifyBy];
+  return (
+    <Paper component="form" noValidate onSubmit={submit} aria-labelledby="event-form-heading" sx={{ p: 3 }}>
+      <Typography id="event-form-heading" variant="h2" sx={{ mb: 2 }}>
+        Send an event
+      </Typography>
+      {formError !== null && (
+        <Box ref={formErrorRef} tabIndex={-1} sx={{ mb: 2, outline: 'none' }}>
+          <ErrorAlert error={formError} title="The event was not sent" />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <Section id="event-event-heading" title="Event">
+          <EventSelect control={control} schemas={schemas} onChanged={() => setValue('metadata', [])} />
+        </Section>
+        <Section id="event-metadata-heading" title="Metadata">
+          <MetadataFields control={control} properties={properties} event={event} />
+        </Section>
+        <Section id="event-customer-heading" title="Customer">
+          <IdentifyByToggle control={control} onChanged={() => clearErrors('customer')} />
+          <FormTextField control={control} name="customer" label={identifier.label} helperText={identifier.helper} required autoComplete="off" />
+        </Section>
+        <Section id="event-card-heading" title="Loyalty card and referral (optional)">
+          <FormTextField
+            control={control}
+            name="loyaltyCode"
+            label="Loyalty card code"
+            helperText="Earn on this card only; it must be the customer's. Empty: each of the customer's cards in a program the rules are assigned to."
+            autoComplete="off"
+          />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <FormTextField control={control} name="referralCode" label="Referral code" autoComplete="off" sx={{ flex: '1 1 200px' }} />
+            <FormTextField control={control} name="referrerId" label="Referrer ID" helperText="Optional, with a referral code" autoComplete="off" sx={{ flex: '1 1 200px' }} />
+          </Box>
+        </Section>
+        <Box>
+          <Button type="submit" variant="contained" disabled={fire.isPending}>
+            {fire.isPending ? 'Sending…' : 'Send event'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
