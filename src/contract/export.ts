@@ -15,7 +15,9 @@ export const exportFieldValues = [
   'related_transaction_id',
   'source',
 ] as const;
-export const exportFieldSchema = z.enum(exportFieldValues);
+export const exportFieldSchema = z.enum(exportFieldValues, {
+  error: (issue) => `unknown field ${JSON.stringify(issue.input)}; exportable fields: ${exportFieldValues.join(', ')}`,
+});
 export type ExportField = z.infer<typeof exportFieldSchema>;
 
 /**
@@ -27,9 +29,13 @@ export const defaultExportFields: readonly ExportField[] = exportFieldValues;
 export const exportOrderSchema = z.enum(['created_at', '-created_at']);
 export type ExportOrder = z.infer<typeof exportOrderSchema>;
 
-/** An operator's value: one item, or an array of them (the real API writes `$is: ["x"]` as often as `$is: "x"`). */
-const single = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).length(1)]);
-const several = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(1000)]);
+/**
+ * An operator's value: one item, or an array of them (the real API writes `$is: ["x"]` as often as
+ * `$is: "x"`). Stored and echoed as an array, the contract's `Any` type.
+ */
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const single = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).length(1)]).transform(asArray);
+const several = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(1000)]).transform(asArray);
 
 const idValue = z.string().min(1).max(200);
 const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);

@@ -47,11 +47,12 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/loyalties/:campaignId/members/:memberId/transactions/export',
     { schema: { params: campaignMemberParams, body: optionalBody } },
-    async (request) => createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, request.params.campaignId, request.body),
+    async (request) =>
+      createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, request.params.campaignId, request.body, request.dashboardUser),
   );
 
   app.post('/v1/loyalties/members/:memberId/transactions/export', { schema: { params: memberParams, body: optionalBody } }, async (request) =>
-    createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body),
+    createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body, request.dashboardUser),
   );
 
   app.get('/v1/exports', { schema: { querystring: listQuery } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
@@ -68,7 +69,6 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('content-length', String(file.bytes))
         .header('cache-control', 'private, no-store');
       return reply.send(file.stream);
     },
