@@ -2,8 +2,9 @@
  * `npm start`: the whole product in one process on the embedded default: the service, the
  * dashboard proxy, and the job workers, with the demo project on first start.
  */
+import { createWriteStream } from 'node:fs';
 import { loadConfig } from '../server/config';
-import { createService, openConfiguredDatabase } from '../server/bootstrap';
+import { createService, dashboardUserKeyOf, openConfiguredDatabase } from '../server/bootstrap';
 import { buildProxy } from '../proxy/app';
 import { loadProxyConfig } from '../proxy/config';
 import { ensureDemoProject } from './demo-project';
@@ -13,16 +14,22 @@ async function main(): Promise<void> {
   const proxyConfig = loadProxyConfig();
   const database = await openConfiguredDatabase(config);
   const demoKeys = config.databaseUrl ? undefined : await ensureDemoProject(database, config.dataDir);
-  if (proxyConfig.upstreamIsLocal && !proxyConfig.appId && demoKeys) {
+  const onDemoKeys = proxyConfig.upstreamIsLocal && !proxyConfig.appId && demoKeys !== undefined;
+  if (onDemoKeys) {
     proxyConfig.appId = demoKeys.appId;
     proxyConfig.appToken = demoKeys.appToken;
   }
+  // Demo mode signs visitors in automatically, only on the embedded demo project unless asked for.
+  if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
 
-  const { app, ctx } = await createService(database, config, undefined, { logger: { level: config.logLevel } });
+  // LOG_FILE: both loggers append JSON lines to one file (the e2e run scans it for secrets).
+  const stream = config.logFile ? createWriteStream(config.logFile, { flags: 'a' }) : undefined;
+  const logger = { level: config.logLevel, ...(stream && { stream }) };
+  const { app, ctx } = await createService(database, config, undefined, { logger });
   const { startWorkers } = await import('../server/jobs/workers');
   const workers = await startWorkers(ctx);
   await app.listen({ host: config.host, port: config.port });
-  const proxy = await buildProxy(proxyConfig);
+  const proxy = await buildProxy(proxyConfig, { database, logger, dashboardUserKey: await dashboardUserKeyOf(database, config) });
   await proxy.listen({ host: config.host, port: proxyConfig.port });
 
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
@@ -30,6 +37,8 @@ async function main(): Promise<void> {
   console.log(`  Dashboard:  http://${shown}:${proxyConfig.port}/`);
   console.log(`  API:        http://${shown}:${config.port}/  (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
   if (demoKeys) console.log(`  Demo keys:  ${config.dataDir}/demo-keys.json (X-App-Id ${demoKeys.appId})`);
+  if (proxyConfig.demoUser) console.log(`  Demo mode:  visitors are signed in as '${proxyConfig.demoUser}' (DEMO_SIGN_IN=off to require sign-in)`);
+  else console.log('  Sign-in:    create staff users with `npm run users -- create <username> --role marketing`');
   console.log('');
 
   const stop = async () => {

@@ -1,31 +1,45 @@
+import type { StaffAction } from '../contract/staff-session';
+
 /**
  * The method + path pairs the dashboard calls (paths as the upstream sees them, without `/api`).
  * Anything else is a 404 from the proxy: the browser cannot reach the rest of the API with our keys.
  */
 const segment = '[^/?#]+';
 
-export const allowedRoutes: { method: string; path: RegExp }[] = [
+/**
+ * `action` is what a call does, for the staff roles (contract/staff-session): without one, GET is
+ * a read (every role) and anything else a write (marketing only).
+ */
+export interface AllowedRoute {
+  method: string;
+  path: RegExp;
+  action?: StaffAction;
+}
+
+export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/loyalties$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
-  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`), action: 'enrollMembers' },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}$`) },
-  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transactions/export$`) },
-  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions/export$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transactions/export$`), action: 'startExports' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions/export$`), action: 'startExports' },
   { method: 'GET', path: /^\/v1\/exports$/ },
   // With ?token= this is the file download; without, the export object.
   { method: 'GET', path: new RegExp(`^/v1/exports/${segment}$`) },
   { method: 'GET', path: /^\/v1\/publications$/ },
   // Tokens page: issue, introspect and revoke OAuth tokens (form-encoded bodies, forwarded as-is).
-  { method: 'POST', path: /^\/v1\/oauth\/token$/ },
-  { method: 'POST', path: /^\/v1\/oauth\/introspect$/ },
-  { method: 'POST', path: /^\/v1\/oauth\/token\/revoke$/ },
+  { method: 'POST', path: /^\/v1\/oauth\/token$/, action: 'issueTokens' },
+  { method: 'POST', path: /^\/v1\/oauth\/introspect$/, action: 'introspectTokens' },
+  { method: 'POST', path: /^\/v1\/oauth\/token\/revoke$/, action: 'revokeTokens' },
   { method: 'GET', path: new RegExp(`^/v1/assets/(qr|barcode)/${segment}$`) },
   { method: 'GET', path: /^\/v1\/locations$/ },
   { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },
-  { method: 'POST', path: /^\/v1\/segments$/ },
-  { method: 'POST', path: /^\/v1\/segments\/preview$/ },
+  { method: 'POST', path: /^\/v1\/segments$/, action: 'createSegments' },
+  { method: 'POST', path: /^\/v1\/segments\/preview$/, action: 'read' },
+  // Events page: fire a custom event for a customer.
+  { method: 'POST', path: /^\/v1\/events$/, action: 'trackEvents' },
   { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },
   { method: 'GET', path: /^\/v1\/customers$/ },
   // Earning rules and events pages: rules (v2), event schemas, firing events, a card's history.
@@ -39,5 +53,12 @@ export const allowedRoutes: { method: string; path: RegExp }[] = [
 ];
 
 export function isAllowed(method: string, path: string): boolean {
-  return allowedRoutes.some((route) => route.method === method && route.path.test(path));
+  return actionFor(method, path) !== undefined;
+}
+
+/** The action a dashboard call performs, or undefined when the dashboard may not make it at all. */
+export function actionFor(method: string, path: string): StaffAction | undefined {
+  const matches = allowedRoutes.filter((route) => route.method === method && route.path.test(path));
+  if (matches.length === 0) return undefined;
+  return matches.find((route) => route.action)?.action ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
 }

@@ -1,19 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestProxy, type ProxyClient, type TestProxy } from '../../test/support/proxy';
 import { startTestService, type TestService } from '../../test/support/service';
-import { buildProxy } from './app';
 import { resolveUpstream } from './config';
 
 describe('dashboard proxy', () => {
   let service: TestService;
-  let proxy: FastifyInstance;
-  let proxyUrl: string;
+  let proxy: TestProxy;
+  let browser: ProxyClient;
 
   beforeAll(async () => {
     service = await startTestService('pglite');
-    const [key] = service.project.keys;
-    proxy = await buildProxy({ port: 0, host: '127.0.0.1', upstream: new URL(service.baseUrl), upstreamIsLocal: true, appId: key.appId, appToken: key.appToken, distDir: '/nonexistent' });
-    proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
+    proxy = await startTestProxy(service);
+    browser = await proxy.signedIn('marketing');
   });
   afterAll(async () => {
     await proxy.close();
@@ -21,7 +19,7 @@ describe('dashboard proxy', () => {
   });
 
   it('forwards allowed calls with the server-side keys, ignoring credentials the browser sends', async () => {
-    const response = await fetch(`${proxyUrl}/api/v1/loyalties`, { headers: { 'X-App-Id': 'browser-id', 'X-App-Token': 'browser-token', Authorization: 'Bearer stolen' } });
+    const response = await browser.fetch(`/api/v1/loyalties`, { headers: { 'X-App-Id': 'browser-id', 'X-App-Token': 'browser-token', Authorization: 'Bearer stolen' } });
     expect(response.status).toBe(200);
     expect((await response.json()).total).toBe(2);
     expect(response.headers.get('x-request-id')).toMatch(/^v-/);
@@ -29,7 +27,7 @@ describe('dashboard proxy', () => {
 
   it('forwards JSON bodies and passes API errors back unchanged', async () => {
     const campaign = service.project.ids.campaigns.get('Fixed Club');
-    const response = await fetch(`${proxyUrl}/api/v1/loyalties/${campaign}/members`, {
+    const response = await browser.fetch(`/api/v1/loyalties/${campaign}/members`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ customer: 'via-proxy', voucher: 'FIX-BOB' }),
@@ -40,20 +38,19 @@ describe('dashboard proxy', () => {
 
   it('answers calls the dashboard does not make with a 404 error object', async () => {
     for (const [method, path] of [
-      ['GET', '/api/v1/customers'],
+      ['GET', '/api/v1/vouchers'],
       ['DELETE', '/api/v1/loyalties'],
       ['GET', '/api/v1/loyalties/x/members/y/z'],
     ]) {
-      const response = await fetch(`${proxyUrl}${path}`, { method });
+      const response = await browser.fetch(path, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 404, key: 'not_found' });
     }
   });
 
   it('answers 502 in the error-object shape when the upstream is unreachable', async () => {
-    const dead = await buildProxy({ port: 0, host: '127.0.0.1', upstream: new URL('http://127.0.0.1:9'), upstreamIsLocal: false, appId: 'a', appToken: 'b', distDir: '/nonexistent' });
-    const url = await dead.listen({ host: '127.0.0.1', port: 0 });
-    const response = await fetch(`${url}/api/v1/loyalties`);
+    const dead = await startTestProxy(service, { upstream: new URL('http://127.0.0.1:9'), upstreamIsLocal: false, appId: 'a', appToken: 'b' });
+    const response = await (await dead.signedIn('marketing')).fetch('/api/v1/loyalties');
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 502, key: 'upstream_unreachable' });
     await dead.close();

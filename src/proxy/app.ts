@@ -5,8 +5,17 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { request as upstreamRequest } from 'undici';
 import type { ErrorObject } from '../contract/error';
-import { isAllowed } from './allowlist';
+import { roleMay } from '../contract/staff-session';
+import { dashboardUserHeader, signDashboardUser } from '../server/auth/dashboard-user';
+import type { Database } from '../server/db/client';
+import { loggerOptions, type LoggerSettings } from '../server/http/log-serializers';
+import { systemClock, type Clock } from '../server/lib/clock';
+import { actionFor } from './allowlist';
+import { registerAuthRoutes, requireSession } from './auth/auth-routes';
+import type { ScryptCost } from './auth/password-hash';
+import { StaffAuth } from './auth/staff-auth';
 import type { ProxyConfig } from './config';
+import { installSecurityHeaders } from './security-headers';
 
 /** Response headers worth passing back to the browser. */
 const passedBack = ['content-type', 'content-disposition', 'cache-control', 'x-request-id', 'x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-retry', 'retry-after'];
@@ -15,21 +24,50 @@ function errorReply(reply: FastifyReply, request: FastifyRequest, body: Omit<Err
   return reply.status(body.code).send({ ...body, request_id: request.id });
 }
 
+export interface ProxyDependencies {
+  /** Where staff users and sessions live: the service's database (in one process, the same object). */
+  database: Database;
+  clock?: Clock;
+  logger?: LoggerSettings;
+  /** Signs X-Dashboard-User for our own service (see server/auth/dashboard-user); unset: not sent. */
+  dashboardUserKey?: Buffer;
+  /** Tests lower the password KDF cost; production keeps the default. */
+  passwordCost?: ScryptCost;
+}
+
 /**
- * The dashboard's server: serves the built SPA and forwards allowed `/api/*` calls upstream with
- * the project's keys, which never reach the browser.
+ * The dashboard's server: serves the built SPA, signs staff in, and forwards the `/api/*` calls
+ * their role allows upstream with the project's keys, which never reach the browser.
  */
-export async function buildProxy(config: ProxyConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, genReqId: () => `p-${randomBytes(9).toString('hex')}`, bodyLimit: 4 * 1024 * 1024 });
+export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ? loggerOptions(deps.logger) : false;
+  const app = Fastify({ logger, genReqId: () => `p-${randomBytes(9).toString('hex')}`, bodyLimit: 4 * 1024 * 1024 });
   // Bodies are forwarded as they came; the upstream validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  installSecurityHeaders(app, config.tileUrl);
+
+  const auth = new StaffAuth(deps.database.db, clock, config.sessionPolicy, deps.passwordCost);
+  const authOptions = { auth, cookieSecure: config.cookieSecure ?? true, demoUser: config.demoUser };
+  registerAuthRoutes(app, authOptions);
 
   app.all('/api/*', async (request, reply) => {
+    const active = await requireSession(authOptions, request, reply);
+    if (!active) return reply;
     const url = new URL(request.url, 'http://proxy.local');
     const path = url.pathname.replace(/^\/api/, '');
-    if (!isAllowed(request.method, path)) {
+    const action = actionFor(request.method, path);
+    if (!action) {
       return errorReply(reply, request, { code: 404, key: 'not_found', message: 'Resource not found', details: `The dashboard does not call ${request.method} ${path}` });
+    }
+    if (!roleMay(active.user.role, action)) {
+      return errorReply(reply, request, {
+        code: 403,
+        key: 'forbidden',
+        message: 'Forbidden',
+        details: `The ${active.user.role} role may not ${request.method} ${path}`,
+      });
     }
     if (!config.appId || !config.appToken) {
       return errorReply(reply, request, { code: 502, key: 'proxy_not_configured', message: 'Bad Gateway', details: 'The proxy has no API keys: set PROXY_APP_ID and PROXY_APP_TOKEN' });
@@ -40,6 +78,10 @@ export async function buildProxy(config: ProxyConfig): Promise<FastifyInstance> 
     if (request.headers.accept) headers.accept = request.headers.accept;
     try {
       const target = new URL(path + url.search, config.upstream);
+      // Our service records who started an export from the dashboard; a cloud upstream gets nothing.
+      if (config.upstreamIsLocal && deps.dashboardUserKey) {
+        headers[dashboardUserHeader] = signDashboardUser(deps.dashboardUserKey, active.user.id, request.method, target.pathname + target.search, clock.now());
+      }
       const upstream = await upstreamRequest(target, {
         method: request.method as 'GET',
         headers,

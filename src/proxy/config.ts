@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultSessionPolicy, type SessionPolicy } from './auth/staff-auth';
 
 const clusters: Record<string, string> = {
   api: 'https://api.voucherify.io',
@@ -15,6 +16,18 @@ const envSchema = z.object({
   PROXY_APP_ID: z.string().optional(),
   PROXY_APP_TOKEN: z.string().optional(),
   DIST_DIR: z.string().default('./dist'),
+  /** `auto`: sign visitors in as DEMO_USER when the proxy runs on the embedded demo project's keys. */
+  DEMO_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
+  DEMO_USER: z.string().trim().toLowerCase().min(1).default('demo'),
+  /** `false` only behind plain HTTP on a host other than localhost, where browsers drop Secure cookies. */
+  SESSION_COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(defaultSessionPolicy.maxFailures),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().min(0).default(defaultSessionPolicy.lockMinutes),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(defaultSessionPolicy.idleMinutes),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(defaultSessionPolicy.maxHours),
+  /** The map tile URL template, for the CSP's img-src (the SPA reads VITE_TILE_URL at build time). */
+  TILE_URL: z.string().optional(),
+  VITE_TILE_URL: z.string().optional(),
 });
 
 export interface ProxyConfig {
@@ -25,6 +38,15 @@ export interface ProxyConfig {
   appId?: string;
   appToken?: string;
   distDir: string;
+  /** `auto` is resolved by the caller (start.ts) into demoUser. */
+  demoSignIn?: 'auto' | 'on' | 'off';
+  /** The account demo mode signs visitors in as; undefined when demo mode is off. */
+  demoUser?: string;
+  demoUsername?: string;
+  /** Default true. */
+  cookieSecure?: boolean;
+  sessionPolicy?: SessionPolicy;
+  tileUrl?: string;
 }
 
 export function resolveUpstream(value: string, localPort: number): URL {
@@ -49,5 +71,11 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     appId: e.PROXY_APP_ID,
     appToken: e.PROXY_APP_TOKEN,
     distDir: e.DIST_DIR,
+    demoSignIn: e.DEMO_SIGN_IN,
+    demoUser: e.DEMO_SIGN_IN === 'on' ? e.DEMO_USER : undefined,
+    demoUsername: e.DEMO_USER,
+    cookieSecure: e.SESSION_COOKIE_SECURE === 'true',
+    sessionPolicy: { maxFailures: e.SIGN_IN_MAX_FAILURES, lockMinutes: e.SIGN_IN_LOCK_MINUTES, idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    tileUrl: e.TILE_URL ?? e.VITE_TILE_URL,
   };
 }

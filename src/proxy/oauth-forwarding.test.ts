@@ -1,21 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestProxy, type ProxyClient, type TestProxy } from '../../test/support/proxy';
 import { startTestService, type TestService } from '../../test/support/service';
-import { buildProxy } from './app';
 
 /** The Tokens page's three calls go through the proxy with form-encoded bodies, unchanged. */
 describe('dashboard proxy: OAuth operations', () => {
   let service: TestService;
-  let proxy: FastifyInstance;
-  let proxyUrl: string;
+  let proxy: TestProxy;
+  let browser: ProxyClient;
   const form = (path: string, fields: Record<string, string>) =>
-    fetch(`${proxyUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    browser.fetch(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
   beforeAll(async () => {
     service = await startTestService('pglite');
-    const [key] = service.project.keys;
-    proxy = await buildProxy({ port: 0, host: '127.0.0.1', upstream: new URL(service.baseUrl), upstreamIsLocal: true, appId: key.appId, appToken: key.appToken, distDir: '/nonexistent' });
-    proxyUrl = await proxy.listen({ host: '127.0.0.1', port: 0 });
+    proxy = await startTestProxy(service);
+    browser = await proxy.signedIn('marketing');
   });
   afterAll(async () => {
     await proxy.close();

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { ServiceConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { loadAssetKey } from './db/repositories/service-settings';
+import { createHash } from 'node:crypto';
+import { loadAssetKey, loadDashboardUserKey } from './db/repositories/service-settings';
 import type { ServiceContext } from './context';
 import { systemClock, type Clock } from './lib/clock';
 
@@ -11,8 +12,13 @@ export async function openConfiguredDatabase(config: ServiceConfig): Promise<Dat
   return config.databaseUrl ? openDatabase({ url: config.databaseUrl }) : openDatabase({ dataDir: config.dataDir });
 }
 
+/** DASHBOARD_USER_SECRET when the proxy and the service do not share a database; else a generated key they share through it. */
+export async function dashboardUserKeyOf(database: Database, config: ServiceConfig): Promise<Buffer> {
+  return config.dashboardUserSecret ? createHash('sha256').update(config.dashboardUserSecret).digest() : loadDashboardUserKey(database.db);
+}
+
 export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
-  return { database, db: database.db, clock, config, assetKey: await loadAssetKey(database.db) };
+  return { database, db: database.db, clock, config, assetKey: await loadAssetKey(database.db), dashboardUserKey: await dashboardUserKeyOf(database, config) };
 }
 
 export async function createService(database: Database, config: ServiceConfig, clock?: Clock, options?: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

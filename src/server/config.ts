@@ -11,6 +11,10 @@ const envSchema = z.object({
   /** Base of export download URLs (the `download` cluster in the cloud); defaults to PUBLIC_BASE_URL. */
   DOWNLOAD_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Also write the logs of the service and the proxy to this file (JSON lines). */
+  LOG_FILE: z.string().min(1).optional(),
+  /** Shared by the proxy and the service when they do not share a database (see auth/dashboard-user). */
+  DASHBOARD_USER_SECRET: z.string().min(32).optional(),
 });
 
 export type ServiceConfig = {
@@ -22,6 +26,8 @@ export type ServiceConfig = {
   publicBaseUrl: string;
   downloadBaseUrl: string;
   logLevel: string;
+  logFile?: string;
+  dashboardUserSecret?: string;
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -42,5 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicBaseUrl,
     downloadBaseUrl: (e.DOWNLOAD_BASE_URL ?? publicBaseUrl).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE,
+    dashboardUserSecret: e.DASHBOARD_USER_SECRET,
   };
 }

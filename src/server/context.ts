@@ -10,6 +10,8 @@ export interface ServiceContext {
   config: ServiceConfig;
   /** Seals the ids in card asset URLs (see lib/asset-id). */
   assetKey: Buffer;
+  /** Verifies X-Dashboard-User from the dashboard's proxy (see auth/dashboard-user). */
+  dashboardUserKey: Buffer;
 }
 
 declare module 'fastify' {

@@ -30,6 +30,8 @@ export async function createTransactionsExport(
   memberCode: string,
   campaignRef: string | undefined,
   body: CreateTransactionsExport | null | undefined,
+  /** The dashboard user the proxy vouched for: the export is then channel WEBSITE with their user_id. */
+  dashboardUser: string | null = null,
 ): Promise<ExportObject> {
   const campaign = campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, campaignRef);
   const card = await findVoucherByCode(ctx.db, projectId, memberCode);
@@ -42,11 +44,11 @@ export async function createTransactionsExport(
       id: newId('exp'),
       projectId,
       status: 'SCHEDULED',
-      channel: 'API',
+      channel: dashboardUser ? 'WEBSITE' : 'API',
       exportedObject: 'voucher_transactions',
       parameters: exportParameters(body?.parameters, card.code),
       result: null,
-      userId: null,
+      userId: dashboardUser,
       createdAt: now,
       updatedAt: now,
     });

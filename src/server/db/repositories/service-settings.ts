@@ -10,6 +10,11 @@ export async function settingOrCreate(db: DbOrTx, key: string, make: () => strin
   return row.value;
 }
 
+/** The key the proxy signs X-Dashboard-User with (server/auth/dashboard-user); shared through this table. */
+export async function loadDashboardUserKey(db: DbOrTx): Promise<Buffer> {
+  return Buffer.from(await settingOrCreate(db, 'dashboard_user_key', () => randomBytes(32).toString('hex')), 'hex');
+}
+
 export async function loadAssetKey(db: DbOrTx): Promise<Buffer> {
   return Buffer.from(await settingOrCreate(db, 'asset_key', () => randomBytes(32).toString('hex')), 'hex');
 }

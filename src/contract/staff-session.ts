@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Dashboard staff and what each role may do. The proxy enforces these (every allowlisted call names
+ * the action it performs) and the dashboard hides what the signed-in role cannot do; both read this
+ * one table.
+ */
+export const staffRoleSchema = z.enum(['marketing', 'support']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+const everyone: readonly StaffRole[] = ['marketing', 'support'];
+const marketingOnly: readonly StaffRole[] = ['marketing'];
+
+export const staffActions = {
+  /** Every read: lists, gets, card images, segment previews. */
+  read: everyone,
+  /** Support diagnoses integrations: is this token live, what scope does it carry? */
+  introspectTokens: everyone,
+  trackEvents: everyone,
+  startExports: everyone,
+  enrollMembers: marketingOnly,
+  createSegments: marketingOnly,
+  // Issuing mints a credential with the project's key permissions, and revoking can cut off a live
+  // integration: both stay with marketing, who own the integrations.
+  issueTokens: marketingOnly,
+  revokeTokens: marketingOnly,
+  /** Any other state-changing call: marketing only unless the allowlist says otherwise. */
+  write: marketingOnly,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffAction = keyof typeof staffActions;
+
+export function roleMay(role: StaffRole, action: StaffAction): boolean {
+  return staffActions[action].includes(role);
+}
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter a username')
+  .max(100)
+  .regex(/^[a-z0-9._@+-]+$/, 'Use letters, digits and . _ @ + - only');
+
+export const signInRequestSchema = z.object({
+  username: usernameSchema,
+  // Upper bound: a KDF over a megabyte "password" is a cheap denial of service.
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const staffUserSchema = z.object({ id: z.string(), username: z.string(), role: staffRoleSchema });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** GET /auth/session: who is signed in, and whether this dashboard runs in demo mode. */
+export const staffSessionSchema = z.discriminatedUnion('authenticated', [
+  z.object({ authenticated: z.literal(true), user: staffUserSchema, demo: z.boolean() }),
+  z.object({ authenticated: z.literal(false), demo_available: z.boolean() }),
+]);
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** The header the dashboard echoes the CSRF cookie in on every state-changing call. */
+export const csrfHeaderName = 'x-csrf-token';
+export const csrfCookieName = 'dashboard_csrf';
+export const sessionCookieName = 'dashboard_session';
