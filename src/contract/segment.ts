@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { customerSchema } from './customer';
+import { staticSegmentLimit } from './segment-limits';
 import { segmentFilterSchema } from './segment-filter';
 
 export * from './segment-filter';
-
-/** SERVICE_SPEC §8: customers in one static segment. */
-export const staticSegmentLimit = 20_000;
-/** SERVICE_SPEC §8: auto-update and passive segments together, per project. */
-export const dynamicSegmentLimit = 100;
+export * from './segment-limits';
 
 export const segmentTypes = ['static', 'auto-update', 'passive'] as const;
 export type SegmentType = (typeof segmentTypes)[number];

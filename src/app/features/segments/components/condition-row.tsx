@@ -21,17 +21,15 @@ export function ConditionRow({ row, label, onChange, onRemove }: ConditionRowPro
   const input = valueInput(row);
   const keyLabel = row.field === 'metadata' ? 'Metadata key' : row.field === 'events' ? 'Event name' : null;
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(150px, 1.1fr) minmax(150px, 1fr) minmax(180px, 1.4fr) auto' }, gap: 1, alignItems: 'start' }}>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField select size="small" label="Field" value={row.field} onChange={(e) => onChange(withField(row, e.target.value as FieldChoice))} sx={{ flex: 1, minWidth: 0 }}>
-          {fieldChoices.map((field) => (
-            <MenuItem key={field} value={field}>
-              {fieldLabels[field]}
-            </MenuItem>
-          ))}
-        </TextField>
-        {keyLabel && <TextField size="small" label={keyLabel} value={row.key} onChange={(e) => onChange({ ...row, key: e.target.value })} sx={{ flex: 1, minWidth: 0 }} slotProps={{ htmlInput: { spellCheck: false } }} />}
-      </Box>
+    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', '& > .MuiTextField-root': { flex: '1 1 150px' } }}>
+      <TextField select size="small" label="Field" value={row.field} onChange={(e) => onChange(withField(row, e.target.value as FieldChoice))} sx={{ minWidth: 170 }}>
+        {fieldChoices.map((field) => (
+          <MenuItem key={field} value={field}>
+            {fieldLabels[field]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {keyLabel && <TextField size="small" label={keyLabel} value={row.key} onChange={(e) => onChange({ ...row, key: e.target.value })} slotProps={{ htmlInput: { spellCheck: false } }} />}
       <TextField select size="small" label="Operator" value={row.operator} onChange={(e) => onChange({ ...row, operator: e.target.value as Operator })}>
         {operatorChoices(row.field).map((operator) => (
           <MenuItem key={operator} value={operator}>
@@ -40,7 +38,7 @@ export function ConditionRow({ row, label, onChange, onRemove }: ConditionRowPro
         ))}
       </TextField>
       {input === 'none' ? (
-        <Box />
+        <Box sx={{ flex: '1 1 150px' }} />
       ) : (
         <TextField
           size="small"
@@ -51,7 +49,7 @@ export function ConditionRow({ row, label, onChange, onRemove }: ConditionRowPro
           slotProps={input === 'date' ? { inputLabel: { shrink: true } } : undefined}
         />
       )}
-      <IconButton aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove} sx={{ justifySelf: 'start' }}>
+      <IconButton aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Box>

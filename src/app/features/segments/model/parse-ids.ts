@@ -1,4 +1,4 @@
-import { staticSegmentLimit } from '../../../../contract/segment';
+import { staticSegmentLimit } from '../../../../contract/segment-limits';
 
 /** What a customer id looks like: the `cust_` prefix and letters or digits (the service's ids). */
 export const customerIdPattern = /^cust_[A-Za-z0-9]+$/;
