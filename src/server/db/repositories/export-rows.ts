@@ -10,7 +10,7 @@ export type Cell = string | number | null;
  * UTC with milliseconds; jsonb's JSON text), which keeps the worker from parsing and re-encoding
  * them; the two bigint columns come back as text and become numbers below.
  */
-const columnSql: Record<ExportField, string> = {
+export const columnSql: Record<ExportField, string> = {
   id: 't.id',
   type: 't.type',
   source_id: 't.source_id',

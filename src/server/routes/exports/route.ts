@@ -69,7 +69,6 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('content-length', String(file.bytes))
         .header('cache-control', 'private, no-store');
       return reply.send(file.stream);
     },
