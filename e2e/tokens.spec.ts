@@ -35,7 +35,7 @@ test('a support agent issues a token, introspects it (active), revokes it, and s
   await page.getByRole('option', { name: /^loyalties / }).click();
   await scopes.fill('geographic');
   await expect(page.getByRole('option')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/tokens-1-scope-search.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/tokens-1-scope-search.png', fullPage: true, animations: 'disabled' });
   await page.getByRole('option', { name: /^locations / }).click();
   await page.keyboard.press('Escape');
 
@@ -55,7 +55,7 @@ test('a support agent issues a token, introspects it (active), revokes it, and s
   await page.getByRole('button', { name: 'Copy access token' }).click();
   await expect(page.getByRole('button', { name: 'Copy access token' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await page.screenshot({ path: '/tmp/tokens-2-issued.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/tokens-2-issued.png', fullPage: true, animations: 'disabled' });
 
   // It works as a bearer, within its scopes only.
   expect(await statusWithBearer(token, '/v1/loyalties')).toBe(200);
@@ -68,7 +68,8 @@ test('a support agent issues a token, introspects it (active), revokes it, and s
   await expect(result.getByText('Active', { exact: true })).toBeVisible();
   await expect(result.getByRole('list', { name: 'Scopes of the inspected token' })).toHaveText(/loyalties\s*locations/);
   await expect(result.getByLabel(/^Time left 1[45] minutes/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/tokens-3-active.png', fullPage: true });
+  await expect(page.getByRole('button', { name: 'Introspect' })).toBeEnabled();
+  await page.screenshot({ path: '/tmp/tokens-3-active.png', fullPage: true, animations: 'disabled' });
 
   // Revoke, confirming first.
   await page.getByRole('button', { name: 'Revoke', exact: true }).click();
@@ -88,7 +89,7 @@ test('a support agent issues a token, introspects it (active), revokes it, and s
   await expect(page.getByRole('button', { name: 'Introspect' })).toBeEnabled();
   await expect(result.getByText('Inactive', { exact: true })).toBeVisible();
   await expect(result.getByText('Active', { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/tokens-5-inactive.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/tokens-5-inactive.png', fullPage: true, animations: 'disabled' });
 
   // Revoking it again is the API's 404, in its own words.
   await page.getByRole('button', { name: 'Revoke', exact: true }).click();
@@ -96,7 +97,7 @@ test('a support agent issues a token, introspects it (active), revokes it, and s
   const failure = page.getByRole('alert').filter({ hasText: 'The token was not revoked' });
   await expect(failure).toContainText('Cannot find an active OAuth token');
   await expect(failure).toContainText('Error key: not_found');
-  await page.screenshot({ path: '/tmp/tokens-6-revoke-again.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/tokens-6-revoke-again.png', fullPage: true, animations: 'disabled' });
 
   const keys = demoKeys();
   for (const text of responses) {
