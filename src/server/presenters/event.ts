@@ -39,8 +39,11 @@ export function presentEventSchema(row: EventSchemaRow): EventSchema {
   return {
     id: row.id,
     name: row.name,
+    // jsonb keeps no key order: required properties first, then by name, so forms are stable.
     properties: Object.fromEntries(
-      Object.entries(row.properties).map(([name, p]) => [name, { type: p.type as EventSchema['properties'][string]['type'], required: p.required ?? false }]),
+      Object.entries(row.properties)
+        .map(([name, p]) => [name, { type: p.type as EventSchema['properties'][string]['type'], required: p.required ?? false }] as const)
+        .sort(([a, pa], [b, pb]) => Number(pb.required) - Number(pa.required) || (a < b ? -1 : a > b ? 1 : 0)),
     ),
     object: 'event_schema',
     created_at: row.createdAt.toISOString(),

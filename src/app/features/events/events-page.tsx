@@ -24,7 +24,7 @@ export default function EventsPage() {
       {schemas.isPending && <LinearProgress aria-label="Loading event schemas" />}
       {schemas.isError && <ErrorAlert error={schemas.error} title="Could not load the event schemas" onRetry={() => void schemas.refetch()} />}
       {schemas.data && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 6fr)' }, gap: 3, alignItems: 'start' }}>
           <EventForm schemas={schemas.data.event_schemas} onFired={setResult} />
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <Box role="status" aria-live="polite">

@@ -21,7 +21,7 @@ export function ValidityGrid({ validity }: { validity: EarningValidityHours }) {
         <TableRow>
           <TableCell sx={{ width: 110 }}>Day</TableCell>
           <TableCell>
-            <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', fontSize: 11, color: 'text.secondary', fontWeight: 400 }}>
+            <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', gap: '2px', fontSize: 11, color: 'text.secondary', fontWeight: 400 }}>
               {Array.from({ length: 24 }, (_, h) => (
                 <span key={h}>{hourMarks.includes(h) ? String(h).padStart(2, '0') : ''}</span>
               ))}
