@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eDataDir, e2eProxyPort, e2eServicePort } from './e2e/support/stack';
+import { e2eDashboardUserSecret, e2eDataDir, e2eLogFile, e2eProxyPort, e2eSecretsFile, e2eServicePort } from './e2e/support/stack';
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium';
 
@@ -7,6 +7,11 @@ const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/c
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // After every spec (even when only some are run), the log of the whole run is scanned for secrets.
+  projects: [
+    { name: 'e2e', teardown: 'log hygiene' },
+    { name: 'log hygiene', testMatch: '**/log-hygiene.teardown.ts' },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
@@ -20,11 +25,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${e2eDataDir} && npx vite build --logLevel error && npx tsx src/cli/start.ts`,
+    command: `rm -rf ${e2eDataDir} ${e2eLogFile} ${e2eSecretsFile} && npx vite build --logLevel error && npx tsx src/cli/start.ts`,
     url: `http://localhost:${e2eProxyPort}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { DATA_DIR: e2eDataDir, PORT: String(e2eServicePort), PROXY_PORT: String(e2eProxyPort), LOG_LEVEL: 'info', LOG_FILE: `${e2eDataDir}.log` },
+    env: { DATA_DIR: e2eDataDir, PORT: String(e2eServicePort), PROXY_PORT: String(e2eProxyPort), LOG_LEVEL: 'info', LOG_FILE: e2eLogFile, DASHBOARD_USER_SECRET: e2eDashboardUserSecret },
     stdout: 'ignore',
     stderr: 'pipe',
   },

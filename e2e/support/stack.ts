@@ -6,6 +6,15 @@ import { tmpdir } from 'node:os';
 export const e2eServicePort = Number(process.env.E2E_SERVICE_PORT ?? 3210);
 export const e2eProxyPort = Number(process.env.E2E_PROXY_PORT ?? 3200);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'loyalty-e2e-data');
+/** The stack's LOG_FILE: every log line of the service and the proxy (scanned by log-hygiene.teardown.ts). */
+export const e2eLogFile = `${e2eDataDir}.log`;
+/** Secrets the specs saw (issued tokens, passwords), one per line, for the log scan. */
+export const e2eSecretsFile = `${e2eDataDir}.secrets`;
+/**
+ * Shared by the stack and the second proxy e2e/sign-in.spec.ts starts (which keeps staff users in a
+ * database of its own), so both may vouch for dashboard users (X-Dashboard-User). Test-only value.
+ */
+export const e2eDashboardUserSecret = 'e2e-only-dashboard-user-secret-0123456789abcdef';
 
 /** The demo key pair the e2e stack generated on its first start. */
 export function demoKeys(): { appId: string; appToken: string } {

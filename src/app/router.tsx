@@ -1,6 +1,8 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout';
+import { HomeRedirect } from './components/home-redirect';
+import { PageLoading } from './components/page-loading';
 import { RouteError } from './components/route-error';
 import { navAreas } from './config/navigation';
 import { paths } from './config/paths';
@@ -15,6 +17,7 @@ const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
+const SignInPage = lazy(() => import('./features/sign-in/sign-in-page'));
 
 /** The areas not built yet route to a page that says so, with what they will do. */
 const notBuiltYetRoutes: RouteObject[] = navAreas
@@ -22,6 +25,15 @@ const notBuiltYetRoutes: RouteObject[] = navAreas
   .map((area) => ({ path: area.path, element: <NotBuiltYet key={area.path} area={area} /> }));
 
 export const routes: RouteObject[] = [
+  {
+    path: paths.signIn,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <SignInPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     path: paths.home,
     element: <AppLayout />,
@@ -31,7 +43,7 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the layout, so the navigation stays usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to={paths.enroll} replace /> },
+          { index: true, element: <HomeRedirect /> },
           // Keys: the two views are separate pages, not one page whose state carries over.
           { path: paths.enroll, element: <EnrollPage key="enroll" view="enroll" /> },
           { path: paths.members, element: <EnrollPage key="members" view="members" /> },

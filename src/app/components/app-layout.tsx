@@ -11,11 +11,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState, type ComponentType } from 'react';
-import { NavLink, Outlet } from 'react-router';
-import { navAreas } from '../config/navigation';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { roleMay } from '../../contract/staff-session';
+import { navAreas, type NavArea } from '../config/navigation';
 import { paths, type AppPath } from '../config/paths';
+import { useSession } from '../lib/session/use-session';
+import { AccountMenu } from './account-menu';
+import { DemoBanner, demoBannerHeight } from './demo-banner';
+import { ErrorAlert } from './error-alert';
 import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon } from './icons';
 import { PageLoading } from './page-loading';
+import { RoleRestricted } from './role-restricted';
 
 const drawerWidth = 248;
 
@@ -29,13 +35,14 @@ const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.segments]: PieChartIcon,
   [paths.locations]: PlaceIcon,
   [paths.tokens]: KeyIcon,
+  [paths.signIn]: undefined,
 };
 
-function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+function Navigation({ areas, onNavigate }: { areas: readonly NavArea[]; onNavigate?: () => void }) {
   return (
     <Box component="nav" aria-label="Main navigation">
       <List sx={{ px: 1 }}>
-        {navAreas.map((area) => {
+        {areas.map((area) => {
           const Icon = areaIcons[area.path];
           return (
             <ListItemButton
@@ -64,9 +71,22 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The frame of every page: app bar, navigation drawer (permanent on wide screens), content. */
+/**
+ * The frame of every page: app bar, navigation drawer (permanent on wide screens), content. It is
+ * also the sign-in gate: without a session it sends the visitor to the sign-in page, and it shows
+ * only the areas the signed-in role may use.
+ */
 export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <PageLoading />;
+  if (session.isError) return <ErrorAlert error={session.error} title="Could not reach the dashboard server" onRetry={() => void session.refetch()} sx={{ m: 3 }} />;
+  if (!session.data.authenticated) return <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  const { user, demo } = session.data;
+  const areas = navAreas.filter((area) => !area.action || roleMay(user.role, area.action));
+  const restricted = navAreas.find((area) => area.path === location.pathname && area.action && !roleMay(user.role, area.action));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -95,7 +115,9 @@ export function AppLayout() {
           <Typography variant="h6" component="div" sx={{ fontWeight: 650, letterSpacing: '-0.01em' }}>
             Loyalty dashboard
           </Typography>
+          <AccountMenu user={user} />
         </Toolbar>
+        {demo && <DemoBanner user={user} />}
       </AppBar>
 
       <Box sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
@@ -106,7 +128,8 @@ export function AppLayout() {
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
         >
           <Toolbar />
-          <Navigation onNavigate={() => setMobileOpen(false)} />
+          {demo && <Box sx={{ height: demoBannerHeight }} />}
+          <Navigation areas={areas} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
         <Drawer
           variant="permanent"
@@ -114,15 +137,15 @@ export function AppLayout() {
           sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: drawerWidth, boxSizing: 'border-box' } }}
         >
           <Toolbar />
-          <Navigation />
+          {demo && <Box sx={{ height: demoBannerHeight }} />}
+          <Navigation areas={areas} />
         </Drawer>
       </Box>
 
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, outline: 'none' }}>
         <Toolbar />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {demo && <Box sx={{ height: demoBannerHeight }} />}
+        <Suspense fallback={<PageLoading />}>{restricted ? <RoleRestricted area={restricted} role={user.role} /> : <Outlet />}</Suspense>
       </Box>
     </Box>
   );

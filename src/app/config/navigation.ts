@@ -1,3 +1,4 @@
+import type { StaffAction } from '../../contract/staff-session';
 import { paths, type AppPath } from './paths';
 
 export interface NavArea {
@@ -7,6 +8,8 @@ export interface NavArea {
   /** One line on what the area does (shown on its page while it is not built yet). */
   description: string;
   built: boolean;
+  /** What the area is for, when some staff roles may not do it (hidden from them). Absent: every role. */
+  action?: StaffAction;
 }
 
 /** Every area of the product, in navigation order. */
@@ -16,6 +19,7 @@ export const navAreas: readonly NavArea[] = [
     path: paths.enroll,
     description: 'Publish a loyalty card of a program to a customer and show the card with its QR code and barcode.',
     built: true,
+    action: 'enrollMembers',
   },
   {
     label: 'Members',

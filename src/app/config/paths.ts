@@ -9,6 +9,7 @@ export const paths = {
   segments: '/segments',
   locations: '/locations',
   tokens: '/tokens',
+  signIn: '/sign-in',
 } as const;
 
 export type PathKey = keyof typeof paths;

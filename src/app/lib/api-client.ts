@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorObjectSchema } from '../../contract/error';
+import { csrfHeaderName } from '../../contract/staff-session';
 import { ApiRequestError } from './api-error';
+import { announceSessionEnded, csrfToken } from './session/csrf';
 
 export { ApiRequestError, errorObjectOf } from './api-error';
 
@@ -48,6 +50,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const url = apiUrl(path, options.query);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // The proxy refuses state-changing calls without the session's CSRF token (see lib/session/csrf).
+  const csrf = method === 'GET' ? undefined : csrfToken();
+  if (csrf) headers[csrfHeaderName] = csrf;
   if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
 
   let response: Response;
@@ -75,6 +80,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
 
   if (!response.ok) {
     const parsed = errorObjectSchema.safeParse(payload);
+    if (parsed.success && parsed.data.key === 'session_required') announceSessionEnded();
     if (parsed.success) throw new ApiRequestError(parsed.data, response.status);
     throw new ApiRequestError(
       {

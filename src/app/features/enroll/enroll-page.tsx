@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { paths, searchParams as searchParamNames, withProgram } from '../../config/paths';
 import { formatNumber } from '../../lib/format';
+import { useCan } from '../../lib/session/use-session';
 import { programsLimit, useLoyaltyPrograms } from './api/get-loyalty-programs';
 import { EnrollForm } from './components/enroll-form';
 import { MemberCard } from './components/member-card';
@@ -53,6 +54,7 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
   const [programError, setProgramError] = useState<string | null>(null);
   const [enrolled, setEnrolled] = useState<LoyaltyMember | null>(null);
   const [remembered] = useState(readRememberedProgram);
+  const canEnroll = useCan('enrollMembers');
 
   const list = programs.data?.campaigns ?? [];
   const requested = params.get(searchParamNames.program) ?? undefined;
@@ -88,9 +90,11 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
           title="Members"
           description="The cards of a loyalty program: who holds them, their balance and points."
           actions={
-            <Button component={RouterLink} to={withProgram(paths.enroll, program?.id)} variant="contained">
-              Enroll a member
-            </Button>
+            canEnroll && (
+              <Button component={RouterLink} to={withProgram(paths.enroll, program?.id)} variant="contained">
+                Enroll a member
+              </Button>
+            )
           }
         />
       )}

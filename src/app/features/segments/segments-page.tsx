@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Segment } from '../../../contract/segment';
 import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../lib/session/use-session';
 import { FilterSegmentForm } from './components/filter-segment-form';
 import { SegmentPanel } from './components/segment-panel';
 import { StaticSegmentForm } from './components/static-segment-form';
@@ -25,6 +26,7 @@ export default function SegmentsPage() {
   const [params, setParams] = useSearchParams();
   const [created, setCreated] = useState<Segment | null>(null);
   const shown = params.get(segmentParam) ?? undefined;
+  const canCreate = useCan('createSegments');
 
   function onCreated(segment: Segment) {
     setCreated(segment);
@@ -42,15 +44,21 @@ export default function SegmentsPage() {
         description="Group customers: a static list of customer ids, or a filter that keeps members current as customers change (auto-update segments record entered/left events, passive ones do not)."
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' }, gap: 3, alignItems: 'start' }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <Tabs value={builder} onChange={(_e, next: Builder) => setBuilder(next)} aria-label="Segment builder">
-            <Tab value="static" label="Static list of ids" id="builder-tab-static" aria-controls="builder-panel-static" />
-            <Tab value="filter" label="By filter" id="builder-tab-filter" aria-controls="builder-panel-filter" />
-          </Tabs>
-          <Box role="tabpanel" id={`builder-panel-${builder}`} aria-labelledby={`builder-tab-${builder}`}>
-            {builder === 'static' ? <StaticSegmentForm onCreated={onCreated} /> : <FilterSegmentForm onCreated={onCreated} />}
+        {canCreate ? (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+            <Tabs value={builder} onChange={(_e, next: Builder) => setBuilder(next)} aria-label="Segment builder">
+              <Tab value="static" label="Static list of ids" id="builder-tab-static" aria-controls="builder-panel-static" />
+              <Tab value="filter" label="By filter" id="builder-tab-filter" aria-controls="builder-panel-filter" />
+            </Tabs>
+            <Box role="tabpanel" id={`builder-panel-${builder}`} aria-labelledby={`builder-tab-${builder}`}>
+              {builder === 'static' ? <StaticSegmentForm onCreated={onCreated} /> : <FilterSegmentForm onCreated={onCreated} />}
+            </Box>
           </Box>
-        </Box>
+        ) : (
+          <Paper sx={{ p: 3 }}>
+            <Typography variant="body2">Your role can look segments up but not create them; a marketing user creates segments.</Typography>
+          </Paper>
+        )}
         <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box role="status" aria-live="polite">
             {created && created.id === shown && (

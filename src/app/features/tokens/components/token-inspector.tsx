@@ -16,6 +16,7 @@ import type { Introspection } from '../../../../contract/oauth';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useIntrospection } from '../api/introspect-token';
+import { useCan } from '../../../lib/session/use-session';
 import { useRevokeToken } from '../api/revoke-token';
 import { Detail } from './detail';
 import { ExpiryCountdown } from './expiry-countdown';
@@ -62,6 +63,7 @@ function IntrospectionResult({ result, receivedAt }: { result: Introspection; re
 export function TokenInspector({ draft, onDraftChange, inspected, onInspect }: TokenInspectorProps) {
   const introspection = useIntrospection(inspected);
   const revoke = useRevokeToken();
+  const canRevoke = useCan('revokeTokens');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [revoked, setRevoked] = useState<string | null>(null);
@@ -122,17 +124,19 @@ export function TokenInspector({ draft, onDraftChange, inspected, onInspect }: T
           <Button type="submit" variant="contained" loading={introspection.isFetching} sx={{ flexShrink: 0 }}>
             Introspect
           </Button>
-          <Button
-            color="error"
-            variant="outlined"
-            loading={revoke.isPending}
-            onClick={() => {
-              if (requireToken()) setConfirming(true);
-            }}
-            sx={{ flexShrink: 0 }}
-          >
-            Revoke
-          </Button>
+          {canRevoke && (
+            <Button
+              color="error"
+              variant="outlined"
+              loading={revoke.isPending}
+              onClick={() => {
+                if (requireToken()) setConfirming(true);
+              }}
+              sx={{ flexShrink: 0 }}
+            >
+              Revoke
+            </Button>
+          )}
         </Box>
 
         {/* Always in the page, so screen readers announce the revocation when its text appears. */}
