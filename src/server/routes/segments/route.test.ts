@@ -209,6 +209,15 @@ describe.each(testDatabases())('filter segments (%s)', (kind) => {
       expect(await memberIds(fixedStatic)).toEqual(['bob']);
     });
 
+    it('POST /v1/events keeps events.<name>.count segments current: a new customer with a first event enters', async () => {
+      const tasters = (await create({ name: 'Tasters', type: 'auto-update', filter: { 'events.tasting.count': { conditions: { $more_than: 0 } } } })).body.id;
+      const res = await service.call('POST', '/v1/events', { body: { event: 'tasting', customer: { source_id: 'taster-1' } } });
+      expect(res.status).toBe(200);
+      expect(await memberIds(tasters)).toEqual(['taster-1']);
+      const [{ id }] = await service.database.execute<{ id: string }>(`SELECT id FROM customers WHERE source_id = 'taster-1'`);
+      expect((await segmentEvents(id)).map((e) => e.type)).toEqual(['customer.segment.entered']);
+    });
+
     it('re-evaluates events.<name>.count conditions when a customer gains events (the hook POST /v1/events calls)', async () => {
       const buyers = (await create({ name: 'Buyers', type: 'auto-update', filter: { 'events.purchase.count': { conditions: { $more_than: ['1'] } } } })).body.id;
       const alice = service.project.ids.customers.get('alice') as string;
