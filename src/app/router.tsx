@@ -15,6 +15,7 @@ const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
 const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rules-page'));
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
+const ExportsPage = lazy(() => import('./features/exports/exports-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 const SignInPage = lazy(() => import('./features/sign-in/sign-in-page'));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: paths.earningRules, element: <EarningRulesPage /> },
           { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
           { path: paths.events, element: <EventsPage /> },
+          { path: paths.exports, element: <ExportsPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

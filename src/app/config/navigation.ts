@@ -42,8 +42,8 @@ export const navAreas: readonly NavArea[] = [
   {
     label: 'Exports',
     path: paths.exports,
-    description: 'Export members, points history and publications to CSV, with progress while the file is built.',
-    built: false,
+    description: "Export a loyalty card's points history to CSV, with progress while the file is built.",
+    built: true,
   },
   {
     label: 'Segments',

@@ -1,0 +1,145 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { ExportObject } from '../../../../contract/export';
+import { DownloadIcon } from '../../../components/icons';
+import { ErrorAlert } from '../../../components/error-alert';
+import { formatDateTime } from '../../../lib/format';
+import { useExports } from '../api/get-exports';
+import { useNow } from '../hooks/use-now';
+import { exportedCardCode, formatElapsed, proxiedDownloadUrl, statusCopy } from '../model/export-display';
+import { nothingSeen, seeExports, type SeenExports } from '../model/finish-times';
+import { ExportPolling, hasUnfinished, isFinished } from '../model/polling';
+
+const pageSize = 10;
+/** One empty list for every render without data: a new [] each time would look like a new answer. */
+const noExports: readonly ExportObject[] = [];
+const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+
+/** Follows the answers of the list (see model/finish-times), updating during render when a new one arrives. */
+function useSeenExports(exports: readonly ExportObject[], receivedAt: number): SeenExports {
+  const [state, setState] = useState({ exports, seen: seeExports(nothingSeen, exports, receivedAt) });
+  if (state.exports !== exports) setState({ exports, seen: seeExports(state.seen, exports, receivedAt) });
+  return state.seen;
+}
+
+function StatusCell({ item }: { item: ExportObject }) {
+  const copy = statusCopy[item.status];
+  return (
+    <TableCell>
+      <Chip size="small" label={copy.label} color={copy.color} variant={item.status === 'SCHEDULED' ? 'outlined' : 'filled'} />
+      {item.status === 'ERROR' && (
+        <Typography variant="caption" component="p" sx={{ color: 'error.main', mt: 0.5, maxWidth: 320 }}>
+          {item.error?.message ?? 'The file could not be generated.'}
+        </Typography>
+      )}
+    </TableCell>
+  );
+}
+
+/** The project's exports, newest first, polled (1 s backing off to 10 s) until each is DONE or ERROR. */
+export function ExportsTable() {
+  const [page, setPage] = useState(0);
+  const [polling] = useState(() => new ExportPolling());
+  const exportsQuery = useExports({ page: page + 1, limit: pageSize }, (data, count) => polling.delay(data, count));
+  const rows = exportsQuery.data?.exports ?? noExports;
+  const total = exportsQuery.data?.total ?? 0;
+  const running = hasUnfinished(rows);
+  const now = useNow(running);
+  const { finishedAt, announcement } = useSeenExports(rows, exportsQuery.dataUpdatedAt);
+
+  if (exportsQuery.isError && !exportsQuery.data) {
+    return <ErrorAlert error={exportsQuery.error} title="Could not load the exports" onRetry={() => void exportsQuery.refetch()} />;
+  }
+
+  return (
+    <Box>
+      {exportsQuery.isError && <ErrorAlert error={exportsQuery.error} title="Could not refresh the exports" onRetry={() => void exportsQuery.refetch()} sx={{ mb: 1 }} />}
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+      <Box sx={{ height: 4 }}>{exportsQuery.isFetching && <LinearProgress aria-label="Loading exports" />}</Box>
+      <TableContainer>
+        <Table aria-label="Exports">
+          <TableHead>
+            <TableRow>
+              <TableCell>Export</TableCell>
+              <TableCell>Card</TableCell>
+              <TableCell>Started by</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Elapsed</TableCell>
+              <TableCell>File</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((item) => {
+              const created = new Date(item.created_at).getTime();
+              const elapsed = isFinished(item.status) ? (finishedAt[item.id] !== undefined ? finishedAt[item.id] - created : undefined) : now - created;
+              return (
+                <TableRow key={item.id} hover>
+                  <TableCell>
+                    <Box sx={{ fontFamily: monospace, fontSize: 13 }}>{item.id}</Box>
+                    <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                      {formatDateTime(item.created_at)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: monospace, fontSize: 13 }}>{exportedCardCode(item) ?? '—'}</TableCell>
+                  <TableCell>{item.channel === 'WEBSITE' ? (item.user_id ?? 'Dashboard') : item.channel}</TableCell>
+                  <StatusCell item={item} />
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }} title={elapsed === undefined ? 'Finished before this page was opened' : undefined}>
+                    {elapsed === undefined ? '—' : formatElapsed(elapsed)}
+                  </TableCell>
+                  <TableCell>
+                    {item.status === 'DONE' && item.result ? (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<DownloadIcon />}
+                        href={proxiedDownloadUrl(item.result.url)}
+                        download={`${item.id}.csv`}
+                        aria-label={`Download ${item.id}.csv`}
+                      >
+                        CSV
+                      </Button>
+                    ) : (
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {item.status === 'ERROR' ? 'No file' : 'Not ready'}
+                      </Typography>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {exportsQuery.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
+                    No exports yet: start one above.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(page, Math.ceil(total / pageSize) - 1)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[pageSize]}
+        onPageChange={(_event, next) => setPage(next)}
+      />
+    </Box>
+  );
+}

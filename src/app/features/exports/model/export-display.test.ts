@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { ExportObject } from '../../../../contract/export';
+import { exportedCardCode, formatElapsed, proxiedDownloadUrl } from './export-display';
+
+describe('export display', () => {
+  it('reads the card from the filter the service adds', () => {
+    const item = { parameters: { filters: { voucher_id: { conditions: { $in: ['COFFEE-0005'] } } } } } as unknown as ExportObject;
+    expect(exportedCardCode(item)).toBe('COFFEE-0005');
+    expect(exportedCardCode({ parameters: {} } as ExportObject)).toBeUndefined();
+  });
+
+  it('sends the download through the proxy, keeping path and token', () => {
+    expect(proxiedDownloadUrl('https://download.voucherify.io/v1/exports/exp_1?token=a-b_c')).toBe('/api/v1/exports/exp_1?token=a-b_c');
+    expect(proxiedDownloadUrl('http://localhost:3100/v1/exports/exp_2?token=x')).toBe('/api/v1/exports/exp_2?token=x');
+  });
+
+  it('formats elapsed time as m:ss or h:mm:ss', () => {
+    expect([0, 999, 7_000, 65_000, 3_600_000 + 62_000, -5].map(formatElapsed)).toEqual(['0:00', '0:00', '0:07', '1:05', '1:01:02', '0:00']);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ExportObject, ExportStatus } from '../../../../contract/export';
+
+/** The card an export holds: the service records it as `filters.voucher_id.conditions.$in[0]`. */
+export function exportedCardCode(item: ExportObject): string | undefined {
+  const voucher = item.parameters.filters?.voucher_id as { conditions?: { $in?: unknown } } | undefined;
+  const scope = voucher?.conditions?.$in;
+  const code = Array.isArray(scope) ? scope[0] : scope;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * `result.url` points at the download host; the browser fetches the same path and token through
+ * the dashboard's proxy instead, on its own origin (DESIGN §1). The token authorises the file.
+ */
+export function proxiedDownloadUrl(resultUrl: string): string {
+  const url = new URL(resultUrl, 'http://download.invalid');
+  return `/api${url.pathname}${url.search}`;
+}
+
+/** `m:ss`, or `h:mm:ss` from an hour on. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+export const statusCopy: Record<ExportStatus, { label: string; color: 'default' | 'info' | 'success' | 'error' }> = {
+  SCHEDULED: { label: 'Scheduled', color: 'default' },
+  IN_PROGRESS: { label: 'In progress', color: 'info' },
+  DONE: { label: 'Done', color: 'success' },
+  ERROR: { label: 'Error', color: 'error' },
+};
