@@ -8,6 +8,7 @@ import './auth/principal';
 import type { ServiceContext } from './context';
 import { installErrorHandling } from './http/error-handler';
 import { loggerOptions, type LoggerSettings } from './http/log-serializers';
+import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
 
 export interface BuildAppOptions {
@@ -38,13 +39,16 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
     request.principal = await authenticate(ctx.db, request, mode, ctx.clock.now());
+    await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.now());
     const vouched = request.headers[dashboardUserHeader];
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.now()) ?? null;
   });
+
+  app.addHook('onClose', async () => ctx.rateLimiter.close());
 
   app.get('/healthz', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));
   for (const area of routeAreas) await app.register(area);

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { createHash } from 'node:crypto';
 import { loadAssetKey, loadDashboardUserKey } from './db/repositories/service-settings';
 import type { ServiceContext } from './context';
+import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { systemClock, type Clock } from './lib/clock';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
@@ -18,7 +19,15 @@ export async function dashboardUserKeyOf(database: Database, config: ServiceConf
 }
 
 export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
-  return { database, db: database.db, clock, config, assetKey: await loadAssetKey(database.db), dashboardUserKey: await dashboardUserKeyOf(database, config) };
+  return {
+    database,
+    db: database.db,
+    clock,
+    config,
+    assetKey: await loadAssetKey(database.db),
+    dashboardUserKey: await dashboardUserKeyOf(database, config),
+    rateLimiter: await createRateLimiter(config.rateLimit, database),
+  };
 }
 
 export async function createService(database: Database, config: ServiceConfig, clock?: Clock, options?: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

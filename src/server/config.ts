@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RateLimitConfig } from './rate-limit/create-rate-limiter';
 
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -15,6 +16,11 @@ const envSchema = z.object({
   LOG_FILE: z.string().min(1).optional(),
   /** Shared by the proxy and the service when they do not share a database (see auth/dashboard-user). */
   DASHBOARD_USER_SECRET: z.string().min(32).optional(),
+  /** Requests per minute per project (the real API's plans: 100 to 2,000); generous by default. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10_000),
+  /** Where the counters live: this process (one service process), or shared by several. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres', 'redis']).default('memory'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
 });
 
 export type ServiceConfig = {
@@ -28,6 +34,7 @@ export type ServiceConfig = {
   logLevel: string;
   logFile?: string;
   dashboardUserSecret?: string;
+  rateLimit: RateLimitConfig;
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -50,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
     dashboardUserSecret: e.DASHBOARD_USER_SECRET,
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE, redisUrl: e.REDIS_URL },
   };
 }

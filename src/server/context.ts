@@ -1,6 +1,7 @@
 import type { ServiceConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { RateLimiter } from './rate-limit/rate-limiter';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -12,6 +13,8 @@ export interface ServiceContext {
   assetKey: Buffer;
   /** Verifies X-Dashboard-User from the dashboard's proxy (see auth/dashboard-user). */
   dashboardUserKey: Buffer;
+  /** Per-project request limit (X-Rate-Limit-* headers, 429). */
+  rateLimiter: RateLimiter;
 }
 
 declare module 'fastify' {
