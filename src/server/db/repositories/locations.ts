@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, notIlike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, notIlike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DateConditions, LocationFilters, LocationOrder, StringConditions } from '../../../contract/location';
 import type { DbOrTx } from '../client';
@@ -64,8 +64,10 @@ export interface LocationQuery {
 }
 
 /**
- * One page of a project's locations and the total matching the filters, in one statement: the list
- * has no offset, so a window count over the filtered rows is exactly the total.
+ * One page of a project's locations and the total matching the filters. The page is a LIMIT over an
+ * ordered scan (top-N, narrow); the total is a separate count, skipped when the page is not full
+ * (then the page is everything). A window count in one statement would carry every matching row,
+ * shapes included, into the sort: 30 ms instead of 0.1 ms at 10,000 locations.
  */
 export async function listLocations(db: DbOrTx, projectId: string, q: LocationQuery): Promise<{ rows: LocationRow[]; total: number }> {
   const where: SQL[] = [eq(locations.projectId, projectId)];
@@ -74,14 +76,17 @@ export async function listLocations(db: DbOrTx, projectId: string, q: LocationQu
   if (q.filters?.updated_at) where.push(...dateConditions(locations.updatedAt, q.filters.updated_at.conditions, q.now));
   // "Filters out all locations whose end date falls before the given date"; no end date never ends.
   if (q.endDate) where.push(or(isNull(locations.endDate), gte(locations.endDate, q.endDate)) as SQL);
+  const condition = and(...where);
 
-  const found = await db
-    .select({ ...getTableColumns(locations), total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const rows = await db
+    .select()
     .from(locations)
-    .where(and(...where))
+    .where(condition)
     .orderBy(...orderBy(q.order))
     .limit(q.limit);
-  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
+  if (rows.length < q.limit) return { rows, total: rows.length };
+  const [{ total }] = await db.select({ total: count() }).from(locations).where(condition);
+  return { rows, total };
 }
 
 export async function findLocation(db: DbOrTx, projectId: string, id: string): Promise<LocationRow | undefined> {
