@@ -32,6 +32,11 @@ function cardCanEarn(card: VoucherRow, now: Date): boolean {
   return true;
 }
 
+/** Whether the rule's trigger history matters: a cooldown or a frequency limit. */
+function hasLimits(limits: TriggerLimits | null): boolean {
+  return limits?.cooldown?.type === 'FIXED_COOLDOWN' || limits?.frequency?.type === 'LIMITED';
+}
+
 /** Points of every earning whose rules hold, split by the day they expire. */
 function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
@@ -79,9 +84,11 @@ export async function earnPointsForEvent(
     for (const { rule, campaignIds } of rules) {
       if (!campaignIds.includes(card.campaignId)) continue;
       const limits = rule.triggerLimits as TriggerLimits | null;
-      const window = frequencyWindow(limits, now);
-      const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null), now);
-      if (!verdict.allowed) continue;
+      if (hasLimits(limits)) {
+        const window = frequencyWindow(limits, now);
+        const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null), now);
+        if (!verdict.allowed) continue;
+      }
       const byExpiry = earn(rule, facts, now);
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;

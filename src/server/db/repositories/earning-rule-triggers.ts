@@ -1,24 +1,17 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { earningRuleTriggers } from '../schema';
 
-/** When the rule last earned on the card, and how often since `since` (the frequency window start). */
+/** When the rule last earned on the card, and how often since `since` (the frequency window start), in one query. */
 export async function triggerHistory(db: DbOrTx, ruleId: string, voucherId: string, since: Date | null): Promise<{ lastTriggeredAt: Date | null; triggersInWindow: number }> {
-  const [last] = await db
-    .select({ at: earningRuleTriggers.triggeredAt })
+  const [row] = await db
+    .select({
+      last: max(earningRuleTriggers.triggeredAt),
+      inWindow: since ? count(sql`CASE WHEN ${gte(earningRuleTriggers.triggeredAt, since)} THEN 1 END`) : sql<number>`0`,
+    })
     .from(earningRuleTriggers)
-    .where(and(eq(earningRuleTriggers.earningRuleId, ruleId), eq(earningRuleTriggers.voucherId, voucherId)))
-    .orderBy(desc(earningRuleTriggers.triggeredAt))
-    .limit(1);
-  let triggersInWindow = 0;
-  if (since && last) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(earningRuleTriggers)
-      .where(and(eq(earningRuleTriggers.earningRuleId, ruleId), eq(earningRuleTriggers.voucherId, voucherId), gte(earningRuleTriggers.triggeredAt, since)));
-    triggersInWindow = Number(n);
-  }
-  return { lastTriggeredAt: last?.at ?? null, triggersInWindow };
+    .where(and(eq(earningRuleTriggers.earningRuleId, ruleId), eq(earningRuleTriggers.voucherId, voucherId)));
+  return { lastTriggeredAt: row?.last ? new Date(row.last) : null, triggersInWindow: Number(row?.inWindow ?? 0) };
 }
 
 export async function recordTrigger(db: DbOrTx, row: typeof earningRuleTriggers.$inferInsert): Promise<void> {
