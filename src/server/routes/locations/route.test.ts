@@ -221,6 +221,25 @@ describe.each(testDatabases())('List Locations and Get Location (%s)', (kind) =>
     expect(res.body.key).toBe('unauthorized');
   });
 
+  it('takes a bearer token with the api or locations scope, and refuses other scopes', async () => {
+    const tokenFor = async (scope: string) => {
+      const res = await service.call('POST', '/v1/oauth/token', {
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(200);
+      return { authorization: `Bearer ${res.body.access_token}` };
+    };
+    for (const scope of ['locations', 'api']) {
+      const res = await service.call('GET', '/v1/locations?limit=1', { auth: false, headers: await tokenFor(scope) });
+      expect(res.status, scope).toBe(200);
+      expect(res.body.total).toBe(6);
+    }
+    const refused = await service.call('GET', '/v1/locations', { auth: false, headers: await tokenFor('segments') });
+    expect(refused.status).toBe(403);
+    expect(refused.body.key).toBe('missing_required_permission');
+  });
+
   it('gets one location by id, circle and polygon, in the contract shape', async () => {
     const listed = await list('limit=100');
     for (const location of listed.body.data) {
