@@ -97,7 +97,7 @@ describe.each(testDatabases())('Card ledger under random accruals, removals and 
                 );
               })
               .catch((error: unknown) => error);
-            if (step.kind === 'accrue') model.accrue('', step.points, expiresOn, now);
+            if (step.kind === 'accrue') model.accrue(`b${model.buckets.length}`, step.points, expiresOn, now);
             else {
               expect(model.remove(step.points)).toBe(ok);
               if (!ok) expect((result as ApiError).key).toBe('not_enough_points');
