@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { expect, test } from '@playwright/test';
+import { serviceCall } from './support/stack';
+
+interface ListedTransaction {
+  id: string;
+  type: string;
+  reason?: string | null;
+  created_at: string;
+  details: { balance: { points: number; balance: number } };
+}
+
+test('a user exports a member’s transactions, watches the file being made and downloads it', async ({ page }) => {
+  await page.goto('/exports');
+  await expect(page.getByRole('heading', { name: 'Exports', level: 1 })).toBeVisible();
+
+  // The card: Coffee Club, member COFFEE-0005 (four transactions in the demo project).
+  await page.getByRole('combobox', { name: 'Loyalty program' }).click();
+  await page.getByRole('option', { name: 'Coffee Club' }).click();
+  await page.getByRole('combobox', { name: 'Member (card code)' }).click();
+  await page.getByRole('option', { name: /COFFEE-0005/ }).click();
+
+  // Rows oldest first; columns: created_at moved to the front, five fields kept.
+  await page.getByRole('radio', { name: 'Oldest first' }).check();
+  await page.getByRole('button', { name: 'None' }).click();
+  for (const field of ['type', 'amount', 'balance', 'created_at', 'reason']) await page.getByRole('checkbox', { name: new RegExp(`^${field} —`) }).check();
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Move created_at up' }).click();
+  await expect(page.getByRole('button', { name: 'Move created_at up' })).toBeDisabled();
+  await page.screenshot({ path: '/tmp/exports-form.png', fullPage: true });
+
+  const created = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/transactions/export'));
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const scheduled = await (await created).json();
+  expect(scheduled).toMatchObject({ status: 'SCHEDULED', result: null, parameters: { order: 'created_at', fields: ['created_at', 'type', 'reason', 'balance', 'amount'] } });
+  await expect(page.getByRole('status').filter({ hasText: `Export ${scheduled.id} scheduled` })).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: scheduled.id });
+  await expect(row).toContainText('COFFEE-0005');
+  await page.screenshot({ path: '/tmp/exports-scheduled.png', fullPage: true });
+  // The page polls until the worker is done, then offers the file.
+  await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText(/\d+:\d{2}/);
+  await page.screenshot({ path: '/tmp/exports-done.png', fullPage: true });
+
+  // Polling stops once every export shown is DONE or ERROR.
+  let polls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/exports?')) polls++;
+  });
+  await page.waitForTimeout(3500);
+  expect(polls).toBe(0);
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('link', { name: `Download ${scheduled.id}.csv` }).click();
+  const download = await downloading;
+  // Through the dashboard's own origin, authorised by the link's token alone.
+  expect(download.url()).toMatch(new RegExp(`^http://localhost:\\d+/api/v1/exports/${scheduled.id}\\?token=[\\w-]+$`));
+  expect(download.suggestedFilename()).toBe(`${scheduled.id}.csv`);
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  const [header, ...records] = parse(csv, { record_delimiter: '\r\n' }) as string[][];
+  expect(header).toEqual(['created_at', 'type', 'reason', 'balance', 'amount']);
+
+  const listed = await serviceCall('GET', '/v1/loyalties/members/COFFEE-0005/transactions?limit=100');
+  const expected = (listed.body.data as ListedTransaction[])
+    .slice()
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((t) => [t.created_at, t.type, t.reason ?? '', String(t.details.balance.balance), String(t.details.balance.points)]);
+  expect(records).toEqual(expected);
+  expect(records).toHaveLength(4);
+});
+
+test('an unknown card code shows the API’s error beside the field', async ({ page }) => {
+  await page.goto('/exports');
+  await page.getByRole('radio', { name: 'Card code' }).check();
+  await page.getByRole('button', { name: 'Start export' }).click();
+  await expect(page.getByText('Enter the card code')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card code' }).fill('NOPE-404');
+  await page.getByRole('button', { name: 'Start export' }).click();
+  await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveAccessibleDescription('Cannot find voucher with id NOPE-404');
+  await expect(page.getByRole('textbox', { name: 'Card code' })).toBeFocused();
+  await page.screenshot({ path: '/tmp/exports-unknown-card.png', fullPage: true });
+});
