@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -39,6 +40,7 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
   const create = useCreateSegment();
   const [failure, setFailure] = useState<unknown>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (failure !== null) failureRef.current?.focus();
@@ -48,13 +50,16 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setText(await file.text());
+    const content = await file.text();
+    if (textareaRef.current) textareaRef.current.value = content;
+    setText(content);
     setFileNote(`Loaded ${file.name} (${formatNumber(Math.ceil(file.size / 1024))} KB)`);
   }
 
   const ids = parsed?.ids ?? [];
   const idsProblem = !text.trim() ? 'Paste or upload customer ids' : parsed?.overLimit ? `A static segment holds at most ${formatNumber(staticSegmentLimit)} customers: remove ${formatNumber(ids.length - staticSegmentLimit)} ids` : !parsing && ids.length === 0 ? 'No customer ids found in the text' : null;
   const [showIdsProblem, setShowIdsProblem] = useState(false);
+  const idsError = showIdsProblem ? idsProblem : null;
 
   const submit = handleSubmit(({ name }) => {
     setFailure(null);
@@ -87,22 +92,46 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
       )}
       <FormTextField control={control} name="name" label="Segment name" autoComplete="off" slotProps={{ htmlInput: { 'aria-required': true } }} />
       <Box>
-        <TextField
-          label="Customer ids"
-          multiline
+        <FormLabel htmlFor="segment-customer-ids" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
+          Customer ids
+        </FormLabel>
+        {/*
+          A plain uncontrolled textarea: React never writes its 20,000 lines back, and focus is shown
+          with a pseudo-class, so no class change makes the browser lay the text out again.
+        */}
+        <Box
+          component="textarea"
+          id="segment-customer-ids"
+          ref={textareaRef}
           rows={10}
-          fullWidth
-          value={text}
-          onChange={(event) => {
+          spellCheck={false}
+          aria-required
+          aria-invalid={idsError !== null}
+          aria-describedby="segment-customer-ids-help"
+          placeholder={'cust_…\ncust_…'}
+          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
             setText(event.target.value);
             setFileNote(null);
             setShowIdsProblem(false);
           }}
-          placeholder={'cust_…\ncust_…'}
-          error={showIdsProblem && idsProblem !== null}
-          helperText={showIdsProblem && idsProblem ? idsProblem : `Up to ${formatNumber(staticSegmentLimit)} ids, separated by commas, semicolons, spaces or new lines.`}
-          slotProps={{ htmlInput: { spellCheck: false, 'aria-required': true }, input: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
+          sx={{
+            display: 'block',
+            width: '100%',
+            boxSizing: 'border-box',
+            p: 1.5,
+            font: '13px/1.5 monospace',
+            color: 'text.primary',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: idsError ? 'error.main' : 'grey.400',
+            borderRadius: 1,
+            resize: 'vertical',
+            '&:focus': { outline: 2, outlineColor: 'primary.main', outlineOffset: -1 },
+          }}
         />
+        <FormHelperText id="segment-customer-ids-help" error={idsError !== null} sx={{ mx: 1.75 }}>
+          {idsError ?? `Up to ${formatNumber(staticSegmentLimit)} ids, separated by commas, semicolons, spaces or new lines.`}
+        </FormHelperText>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Button component="label" variant="outlined" size="small">
             Upload CSV or TXT
