@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate';
 import { dashboardUserHeader, verifyDashboardUser } from './auth/dashboard-user';
 import './auth/principal';
 import type { ServiceContext } from './context';
-import { installErrorHandling } from './http/error-handler';
+import { ApiError, invalidPayload, invalidQuery } from './lib/api-error';
+import { clientErrorResponse, frameworkErrorReply, installErrorHandling } from './http/error-handler';
+import { RouteCatalog } from './http/route-catalog';
+import { findUnstorableText } from './http/unstorable-text';
 import { loggerOptions, type LoggerSettings } from './http/log-serializers';
 import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
@@ -20,6 +23,16 @@ function newRequestId(): string {
   return `v-${randomBytes(9).toString('hex')}`;
 }
 
+/** Text PostgreSQL cannot store, or nesting too deep, is refused before validation and any work. */
+function rejectUnstorableInput(request: FastifyRequest): void {
+  const inParams = findUnstorableText(request.params);
+  if (inParams) throw new ApiError(404, 'not_found', 'Resource not found', `Cannot ${request.method} ${request.url.split('?')[0]}`);
+  const inQuery = findUnstorableText(request.query);
+  if (inQuery) throw invalidQuery(inQuery);
+  const inBody = findUnstorableText(request.body);
+  if (inBody) throw invalidPayload(inBody);
+}
+
 /** Builds the service: plugins, error handler, authentication, and every route area. */
 export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -27,14 +40,21 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     genReqId: newRequestId,
     bodyLimit: 1024 * 1024 * 2,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: (error, socket) => clientErrorResponse(error, socket, newRequestId()),
   }).withTypeProvider<ZodTypeProvider>();
+  const catalog = new RouteCatalog();
+  catalog.watch(app);
+  app.decorate('routeCatalog', catalog);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('dashboardUser', null);
-  installErrorHandling(app);
+  installErrorHandling(app, catalog);
   await app.register(formbody);
+  // JSON (and the OAuth forms) only: a text/plain body is a 415, not a string for the schema to reject.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
@@ -48,6 +68,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.now()) ?? null;
   });
 
+  app.addHook('preValidation', async (request) => rejectUnstorableInput(request));
   app.addHook('onClose', async () => ctx.rateLimiter.close());
 
   app.get('/healthz', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));

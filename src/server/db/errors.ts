@@ -6,3 +6,18 @@ export function violatedUniqueIndex(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * PostgreSQL's refusals of a value itself (too long for an index, a character it cannot store,
+ * nesting too deep): the client's input, not a fault of the service. The edge checks (http/
+ * unstorable-text, schema limits) should catch these first; this is the net behind them.
+ */
+const unstorableValueCodes = new Set(['22001', '22021', '22P05', '54000', '54001', '22P02']);
+
+export function unstorableValue(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && unstorableValueCodes.has(code)) return true;
+  }
+  return false;
+}

@@ -1,7 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorObject } from '../../contract/error';
+import { unstorableValue } from '../db/errors';
 import { ApiError } from '../lib/api-error';
+import type { RouteCatalog } from './route-catalog';
 import { describeValidationIssue } from './validation-details';
 
 /** Fastify's own error codes that are the client's fault, with the error object they become. */
@@ -35,6 +39,9 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
       ? { code: 400, key: 'invalid_query_params', message: 'Invalid query params', details, ...base }
       : { code: 400, key: 'invalid_payload', message: 'Invalid payload', details, ...base };
   }
+  if (unstorableValue(error)) {
+    return { code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'A value in the request is too large or cannot be stored', ...base };
+  }
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return { ...known, details: error.message, ...base };
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -45,15 +52,61 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
   return { code: 500, key: 'internal_error', message: 'Internal Server Error', details: 'The service failed to handle the request; quote the request_id to support.', ...base };
 }
 
-/** One handler for every non-2xx response: the body is always the error object of SERVICE_SPEC §2.7. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KiB, broken
+ * framing, a client too slow): still the error object, written straight to the socket.
+ */
+export function clientErrorResponse(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, key, message, details] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'Request Header Fields Too Large', 'The URL and headers may take up to 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'Request Timeout', 'The request did not arrive in time']
+        : [400, 'bad_request', 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ code, key, message, details, request_id: requestId } satisfies ErrorObject);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+/** Errors the router raises before any route runs (a URL it cannot decode, a path parameter over the length limit). */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ErrorObject = tooLong
+    ? { code: 414, key: 'uri_too_long', message: 'URI Too Long', details: 'A path parameter is longer than 500 characters', request_id: request.id }
+    : { code: 400, key: 'invalid_url', message: 'Bad Request', details: 'The URL cannot be decoded', request_id: request.id };
+  void reply.header('x-request-id', request.id);
+  return reply.status(body.code).send(body);
+}
+
+/**
+ * One handler for every non-2xx response: the body is always the error object of SERVICE_SPEC §2.7.
+ * With the route catalog, a known path asked with another method is a 405 naming the allowed ones.
+ */
+export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalog): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorObject(error, request);
     if (body.code >= 500) request.log.error({ err: error }, 'request failed');
+    // Input the edge checks let through to the database: visible in the logs, a 400 to the client.
+    else if (unstorableValue(error)) request.log.warn({ err: error }, 'database refused a value');
     if (error instanceof ApiError && error.headers) void reply.headers(error.headers);
     return reply.status(body.code).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = catalog?.allowedMethods(path) ?? [];
+    if (allowed.length > 0) {
+      void reply.header('allow', allowed.join(', '));
+      return reply.status(405).send({
+        code: 405,
+        message: 'Method Not Allowed',
+        key: 'method_not_allowed',
+        details: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+        request_id: request.id,
+      } satisfies ErrorObject);
+    }
     const body: ErrorObject = {
       code: 404,
       message: 'Resource not found',
