@@ -13,9 +13,10 @@ import { locationsPageSize, useAllLocations } from './api/get-locations';
 import { LocationList } from './components/location-list';
 import { LocationMap } from './components/location-map';
 import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useThrottledValue } from './hooks/use-throttled-value';
 import { locationSorts, sortLocations, type LocationSort } from './model/sort-locations';
 
-const panelHeight = 'max(420px, calc(100vh - 340px))';
+const panelHeight = 'max(420px, calc(100vh - 380px))';
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function LoadProgress({ loaded, total }: { loaded: number; total: number | null }) {
@@ -43,7 +44,10 @@ export default function LocationsPage() {
   const name = useDebouncedValue(search.trim(), 300);
   const filter = { name, endDate: isDate(endDate) ? endDate : undefined };
   const all = useAllLocations(filter);
-  const sorted = useMemo(() => sortLocations(all.locations, sort), [all.locations, sort]);
+  // Pages arrive every few milliseconds; redrawing the canvas and re-sorting the list for each would
+  // cost more than fetching them. The first page and the last are passed on at once.
+  const shown = useThrottledValue(all.locations, 500, all.complete || all.locations.length <= locationsPageSize);
+  const sorted = useMemo(() => sortLocations(shown, sort), [shown, sort]);
 
   const selectFromList = useCallback((id: string) => setSelection({ id, zoom: true }), []);
   const selectFromMap = useCallback((id: string) => setSelection({ id, zoom: false }), []);
@@ -98,7 +102,7 @@ export default function LocationsPage() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <Box sx={{ flex: '3 1 480px', minWidth: 0 }}>
           <LocationMap
-            locations={all.locations}
+            locations={shown}
             selection={selection}
             onSelect={selectFromMap}
             fitKey={`${name}|${filter.endDate ?? ''}|${all.complete}`}
