@@ -3,10 +3,10 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint-import-boundaries.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,7 +25,7 @@ function featureZones() {
   }
   return features.map((feature) => ({
     target: `./src/app/features/${feature}`,
-    from: './src/app/features',
+    from: ['./src/app/features'],
     except: [`./${feature}`],
     message: 'Features never import each other (DESIGN §6): move what both need to src/app/components, lib or config, or compose them in src/app/router.tsx.',
   }));
@@ -40,7 +40,7 @@ const boundaryZones = [
   },
   {
     target: './src/server',
-    from: './src/app',
+    from: ['./src/app'],
     message: 'The service never imports the dashboard (DESIGN §3).',
   },
   {
@@ -65,12 +65,9 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
-    },
+    plugins: { boundaries },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'boundaries/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       // `_`-prefixed names are the codebase's way to say "deliberately unused" (callbacks with fixed signatures).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
