@@ -11,7 +11,7 @@ import { hashSecret } from '../lib/secrets';
 import { exportFileKey, exportFiles } from '../storage/export-files';
 
 export interface RunExportOptions {
-  /** Rows read per query; the worker holds about two batches in memory at a time. */
+  /** Rows read per query (default 1,000); the worker holds about two batches in memory at a time. */
   batchSize?: number;
   /** Called after each batch is written, with the rows written so far. */
   onProgress?: (rows: number) => Promise<void> | void;
@@ -55,7 +55,7 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
       descending: (parameters.order ?? '-created_at') === '-created_at',
       bounds: selection.kind === 'created_at' ? selection.bounds : [],
       maxSeq: await lastTransactionSeq(ctx.database, card.id),
-      batchSize: options.batchSize ?? 5000,
+      batchSize: options.batchSize ?? 1000,
     });
     let written = 0;
     for await (const batch of cells) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ExportField } from '../../../contract/export';
 import type { CreatedAtBound } from '../../domain/export-filter';
 import type { Database } from '../client';
@@ -63,9 +64,12 @@ function pageSql(query: RowQuery, after: boolean): { text: string; params: unkno
   return { text, params };
 }
 
+const statementName = (text: string) => `export-rows-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+
 async function arrayRows(database: Database, text: string, params: unknown[]): Promise<unknown[][]> {
   if (database.kind === 'pglite' && database.pglite) return (await database.pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
-  if (database.pool) return (await database.pool.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
+  // Named, so each connection plans the page query once instead of once per page.
+  if (database.pool) return (await database.pool.query<unknown[]>({ name: statementName(text), text, values: params, rowMode: 'array' })).rows;
   throw new Error('database has neither a PGlite engine nor a pool');
 }
 
