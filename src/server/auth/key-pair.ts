@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { findApiKey } from '../db/repositories/api-keys';
+import { findApiKeyCached, type findApiKey } from '../db/repositories/api-keys';
 import { ApiError, unauthorized } from '../lib/api-error';
 import { secretMatches } from '../lib/secrets';
 import { ipAllowed } from './ip-allowlist';
@@ -20,7 +20,7 @@ export function assertKeyUsable(key: ActiveKey | undefined, ip: string): asserts
 
 /** X-App-Id + X-App-Token: the secret is compared with its stored hash in constant time. */
 export async function authenticateKeyPair(db: DbOrTx, appId: string, appToken: string, ip: string): Promise<Principal> {
-  const key = await findApiKey(db, appId);
+  const key = await findApiKeyCached(db, appId);
   if (!key || !secretMatches(appToken, key.secretHash)) throw unauthorized('The X-App-Id / X-App-Token pair is not valid');
   assertKeyUsable(key, ip);
   return { projectId: key.projectId, apiKeyId: key.id, method: 'key', scopes: null };

@@ -5,7 +5,7 @@ import { violatedUniqueIndex } from '../db/errors';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { resolveCustomer } from '../db/repositories/customers';
 import { findMembership, findPublicationBySourceId, insertPublication } from '../db/repositories/publications';
-import { insertCardIfCodeFree, lockNextFreeCard, lockVoucherByCode, markPublished, type VoucherRow } from '../db/repositories/vouchers';
+import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type VoucherRow } from '../db/repositories/vouchers';
 import { generateCardCode } from '../domain/card-code';
 import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
@@ -52,9 +52,15 @@ async function namedCard(tx: Tx, projectId: string, campaign: CampaignRow, code:
   }
 }
 
-/** The next free card, or for an auto-update campaign a newly generated one. */
-async function nextCard(tx: Tx, campaign: CampaignRow, now: Date): Promise<VoucherRow> {
-  const free = await lockNextFreeCard(tx, campaign.id, now);
+/** Gives a locked card to the customer; returns it as published. */
+async function publishCard(tx: Tx, card: VoucherRow, customerId: string, now: Date): Promise<VoucherRow> {
+  await markPublished(tx, card.id, customerId, now);
+  return { ...card, holderId: customerId, publishCount: card.publishCount + 1, updatedAt: now };
+}
+
+/** Publishes the next free card, or for an auto-update campaign a newly generated one; returns it as published. */
+async function publishNextCard(tx: Tx, campaign: CampaignRow, customerId: string, now: Date): Promise<VoucherRow> {
+  const free = await publishNextFreeCard(tx, campaign.id, customerId, now);
   if (free) return free;
   if (campaign.type !== 'AUTO_UPDATE') throw noSuitableCard();
   const defaults = campaign.voucherDefaults as Partial<VoucherRow>;
@@ -69,7 +75,7 @@ async function nextCard(tx: Tx, campaign: CampaignRow, now: Date): Promise<Vouch
       additionalInfo: defaults.additionalInfo ?? null,
       createdAt: now,
     });
-    if (card) return card;
+    if (card) return publishCard(tx, card, customerId, now);
   }
   throw noSuitableCard();
 }
@@ -93,13 +99,15 @@ export async function addMember(ctx: ServiceContext, projectId: string, campaign
       }
       if (await findMembership(tx, campaign.id, customer.id)) throw alreadyJoined(customer.id, campaign.id);
 
-      const card = body.voucher !== undefined ? await namedCard(tx, projectId, campaign, body.voucher, now) : await nextCard(tx, campaign, now);
-      await markPublished(tx, card.id, customer.id, now);
+      const published =
+        body.voucher !== undefined
+          ? await publishCard(tx, await namedCard(tx, projectId, campaign, body.voucher, now), customer.id, now)
+          : await publishNextCard(tx, campaign, customer.id, now);
       await insertPublication(tx, {
         id: newId('pub'),
         projectId,
         campaignId: campaign.id,
-        voucherId: card.id,
+        voucherId: published.id,
         customerId: customer.id,
         trackingId: customer.sourceId,
         sourceId: body.source_id ?? null,
@@ -108,7 +116,6 @@ export async function addMember(ctx: ServiceContext, projectId: string, campaign
         createdAt: now,
       });
       await afterCustomerChange(ctx, tx, projectId, customer.id);
-      const published = { ...card, holderId: customer.id, publishCount: card.publishCount + 1, updatedAt: now };
       return (await presentMembers(ctx, tx, campaign, [published]))[0];
     });
   } catch (error) {

@@ -9,6 +9,29 @@ export async function findApiKey(db: DbOrTx, id: string): Promise<ApiKeyRow | un
   return row;
 }
 
+/**
+ * Key-pair authentication reads the key on every request; a few seconds of caching saves that round
+ * trip. Any change through updateApiKey in this process drops the entry at once; a change made by
+ * another process (the keys CLI, another service instance) is seen within apiKeyCacheMs, well
+ * inside the minute the real API allows for a blocked key to stop working. Unknown ids are not
+ * cached, so random ids cannot fill the map.
+ */
+export const apiKeyCacheMs = 5_000;
+const maxCachedKeys = 10_000;
+const cachedKeys = new Map<string, { row: ApiKeyRow; until: number }>();
+
+export async function findApiKeyCached(db: DbOrTx, id: string): Promise<ApiKeyRow | undefined> {
+  const now = Date.now();
+  const hit = cachedKeys.get(id);
+  if (hit && hit.until > now) return hit.row;
+  const row = await findApiKey(db, id);
+  if (row) {
+    if (cachedKeys.size >= maxCachedKeys) cachedKeys.clear();
+    cachedKeys.set(id, { row, until: now + apiKeyCacheMs });
+  } else cachedKeys.delete(id);
+  return row;
+}
+
 export async function insertApiKey(db: DbOrTx, row: typeof apiKeys.$inferInsert): Promise<void> {
   await db.insert(apiKeys).values(row);
 }
@@ -25,5 +48,6 @@ export async function updateApiKey(
   changes: Partial<Pick<ApiKeyRow, 'status' | 'secretHash' | 'ipAllowlist' | 'updatedAt'>>,
 ): Promise<ApiKeyRow | undefined> {
   const [row] = await db.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).returning();
+  cachedKeys.delete(id);
   return row;
 }

@@ -22,12 +22,14 @@ export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: str
 }
 
 /**
- * Locks the oldest card of the campaign that is suitable for publication now. SKIP LOCKED lets
- * parallel enrollments take different cards instead of queueing on the same one.
+ * Takes the oldest card of the campaign suitable for publication now and gives it to a customer, in
+ * one statement (lock and update in one round trip): the scalar subquery runs once, and SKIP LOCKED
+ * lets parallel enrollments take different cards instead of queueing on the same one. Returns the
+ * card as published, or undefined when none is free.
  */
-export async function lockNextFreeCard(db: DbOrTx, campaignId: string, now: Date): Promise<VoucherRow | undefined> {
-  const [row] = await db
-    .select()
+export async function publishNextFreeCard(db: DbOrTx, campaignId: string, customerId: string, now: Date): Promise<VoucherRow | undefined> {
+  const next = db
+    .select({ id: vouchers.id })
     .from(vouchers)
     .where(
       and(
@@ -41,6 +43,11 @@ export async function lockNextFreeCard(db: DbOrTx, campaignId: string, now: Date
     .orderBy(asc(vouchers.createdAt), asc(vouchers.id))
     .limit(1)
     .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(vouchers)
+    .set({ holderId: customerId, publishCount: sql`${vouchers.publishCount} + 1`, updatedAt: now })
+    .where(sql`${vouchers.id} = (${next})`)
+    .returning();
   return row;
 }
 

@@ -1,0 +1,184 @@
+/**
+ * bench:api — throughput of five operations (Add Member, track event, list locations, get earning
+ * rule, introspect) on PGlite and PostgreSQL, each as a ratio, measured in the same run, to
+ * GET /healthz on the same server and to Prism mocking the real API's contract for the same request.
+ * The service runs in a worker thread and Prism in a child process, so each server has its own event
+ * loop and autocannon (this thread) shares neither.
+ * On PostgreSQL, Add Member is also compared with the bare SQL publish transaction from this process.
+ * Afterwards: no card published twice. Usage: npm run bench:api
+ * (BENCH_SECONDS per measurement, default 5; PostgreSQL from BENCH_DATABASE_URL, default the local server.)
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { fmt, load, type LoadResult } from '../support/autocannon';
+import { bareTransactionsPerSecond } from './bare-publish';
+import { operations, type Operation } from './operations';
+import { startPrism } from './prism';
+import type { WorkerInput, WorkerReady } from './service-worker';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 10;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const hit = (base: string, op: Operation, auth: Record<string, string>) =>
+  load(`${base}${op.path}`, { method: op.method, headers: { ...auth, ...op.headers }, body: op.body, seconds, connections });
+
+interface Row {
+  database: string;
+  operation: string;
+  ours: LoadResult;
+  healthz: LoadResult;
+  prism: LoadResult;
+  bare?: number;
+}
+
+/** Starts the service in a worker thread on `url` (PostgreSQL) or an in-memory PGlite. */
+async function startServiceWorker(url: string | undefined, cards: number) {
+  // A worker does not inherit tsx's loader: register it there, then load the TypeScript entry.
+  const entry = new URL('./service-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: { url, cards } satisfies WorkerInput });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const { ready } = await next<{ ready: WorkerReady }>('ready');
+  return {
+    ready,
+    async doubles() {
+      const result = next<{ doubles: number }>('checked');
+      worker.postMessage('check');
+      return (await result).doubles;
+    },
+    async close() {
+      const closed = next('closed');
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
+async function measure(label: string, url: string | undefined, prismUrl: string, rows: Row[]): Promise<number> {
+  // Enough free cards for the whole run at a few thousand publications a second.
+  const service = await startServiceWorker(url, Math.max(30_000, seconds * 6_000));
+  const { base, appId, appToken } = service.ready;
+  const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
+  const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token };
+
+  const healthz = await load(`${base}/healthz`, { seconds, connections });
+  const run = `${process.pid}-${Date.now()}`;
+  const prismOps = operations(ids, `${run}-prism`);
+  for (const [i, op] of operations(ids, run).entries()) {
+    const ours = await hit(base, op, auth);
+    const prism = await hit(prismUrl, prismOps[i], auth);
+    rows.push({ database: label, operation: op.name, ours, healthz, prism });
+  }
+  if (url) {
+    // The bare transaction from this process, on the same database, with its own pool.
+    const pool = new pg.Pool({ connectionString: url, max: connections });
+    const [{ id: customerId }] = (await pool.query<{ id: string }>('SELECT id FROM customers WHERE project_id = $1 LIMIT 1', [service.ready.projectId])).rows;
+    const bare = await bareTransactionsPerSecond(pool, service.ready.bareCampaignId, customerId, seconds, connections);
+    await pool.end();
+    (rows.find((r) => r.database === label && r.operation === 'Add Member') as Row).bare = bare;
+  }
+  const doubles = await service.doubles();
+  await service.close();
+  return doubles;
+}
+
+/** A fresh PostgreSQL database for the run, dropped afterwards. */
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['Database', 'Operation', 'req/s', 'p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism', '× bare tx'];
+  const lines = rows.map((r) => [
+    r.database,
+    r.operation,
+    fmt(r.ours.requestsPerSecond),
+    fmt(r.ours.p99Ms),
+    String(r.ours.non2xx),
+    fmt(r.ours.requestsPerSecond / r.healthz.requestsPerSecond, 3),
+    `${fmt(r.prism.requestsPerSecond)}${r.prism.non2xx ? ` (${r.prism.non2xx} non-2xx)` : ''}`,
+    fmt(r.ours.requestsPerSecond / r.prism.requestsPerSecond, 2),
+    r.bare ? `${fmt(r.ours.requestsPerSecond / r.bare, 2)} (bare ${fmt(r.bare)}/s)` : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const print = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  print(header);
+  for (const line of lines) print(line);
+  for (const r of rows.filter((row) => row.database === 'PGlite').slice(0, 1)) console.log(`\n/healthz: PGlite ${fmt(r.healthz.requestsPerSecond)} req/s`);
+  for (const r of rows.filter((row) => row.database === 'PostgreSQL').slice(0, 1)) console.log(`/healthz: PostgreSQL ${fmt(r.healthz.requestsPerSecond)} req/s`);
+}
+
+function checkTargets(rows: Row[]): string[] {
+  const pg = (name: string) => rows.find((r) => r.database === 'PostgreSQL' && r.operation === name);
+  const add = pg('Add Member');
+  const list = pg('List locations');
+  if (!add || !list) return ['PostgreSQL was not measured'];
+  const ratio = (r: Row) => r.ours.requestsPerSecond / r.prism.requestsPerSecond;
+  return [
+    `Add Member ≥ 2× Prism: ${fmt(ratio(add), 2)}× ${ratio(add) >= 2 ? 'met' : 'MISSED'}`,
+    `Add Member ≥ 0.4× bare transaction: ${fmt(add.ours.requestsPerSecond / (add.bare ?? Infinity), 2)}× ${add.ours.requestsPerSecond >= 0.4 * (add.bare ?? Infinity) ? 'met' : 'MISSED'}`,
+    `List locations ≥ 10× Prism: ${fmt(ratio(list), 2)}× ${ratio(list) >= 10 ? 'met' : 'MISSED'}`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const prism = await startPrism(await freePort());
+  const rows: Row[] = [];
+  let doubles = 0;
+  try {
+    doubles += await measure('PGlite', undefined, prism.url, rows);
+    const database = await createDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    try {
+      doubles += await measure('PostgreSQL', database.url, prism.url, rows);
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    await prism.stop();
+  }
+  console.log(`\nbench:api — autocannon, ${connections} connections, ${seconds} s per measurement, Node ${process.version}\n`);
+  printTable(rows);
+  console.log('');
+  for (const line of checkTargets(rows)) console.log(line);
+  console.log(`Cards published twice: ${doubles}`);
+  if (doubles > 0) process.exitCode = 1;
+}
+
+void main();

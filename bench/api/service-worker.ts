@@ -1,0 +1,62 @@
+/**
+ * The service under test in a worker thread: its own event loop, as Prism has its own process, so
+ * autocannon in the main thread does not share the server's thread. Messages: `ready` with what the
+ * requests need; on `check`, the double-publication count; on `close`, shuts down.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadConfig } from '../../src/server/config';
+import { createService } from '../../src/server/bootstrap';
+import { openDatabase } from '../../src/server/db/client';
+import { loadFixture } from '../../src/server/seed/load-fixture';
+import { benchFixture } from './fixture';
+
+export interface WorkerInput {
+  url?: string;
+  cards: number;
+}
+
+export interface WorkerReady {
+  base: string;
+  appId: string;
+  appToken: string;
+  projectId: string;
+  campaignId: string;
+  bareCampaignId: string;
+  earningRuleId: string;
+}
+
+async function main(): Promise<void> {
+  const input = workerData as WorkerInput;
+  const database = await openDatabase(input.url ? { url: input.url } : { memory: true });
+  const project = await loadFixture(database, benchFixture(input.cards));
+  // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
+  const { app } = await createService(database, { ...loadConfig({ RATE_LIMIT_PER_MINUTE: '1000000000' }), port: 0 });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const [{ id: earningRuleId }] = await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 LIMIT 1', [project.projectId]);
+  parentPort?.postMessage({
+    type: 'ready',
+    ready: {
+      base,
+      appId: project.keys[0].appId,
+      appToken: project.keys[0].appToken,
+      projectId: project.projectId,
+      campaignId: project.ids.campaigns.get('Bench Club'),
+      bareCampaignId: project.ids.campaigns.get('Bare Club'),
+      earningRuleId,
+    } satisfies Partial<WorkerReady>,
+  });
+  parentPort?.on('message', async (message: string) => {
+    if (message === 'check') {
+      const [{ dupes }] = await database.execute<{ dupes: number }>('SELECT count(*)::int AS dupes FROM (SELECT voucher_id FROM publications GROUP BY voucher_id HAVING count(*) > 1) d');
+      const [{ reissued }] = await database.execute<{ reissued: number }>('SELECT count(*)::int AS reissued FROM vouchers WHERE publish_count > 1');
+      parentPort?.postMessage({ type: 'checked', doubles: dupes + reissued });
+    }
+    if (message === 'close') {
+      await app.close();
+      await database.close();
+      parentPort?.postMessage({ type: 'closed' });
+    }
+  });
+}
+
+void main();
