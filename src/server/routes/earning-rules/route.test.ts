@@ -77,7 +77,8 @@ describe.each(testDatabases())('Earning rules v2 (%s)', (kind) => {
     await service.database.db.update(earningRules).set({ status: 'DELETED' }).where(eq(earningRules.id, victim.id));
     expect((await service.call('GET', `/v2/loyalties/earning-rules/${victim.id}`)).status).toBe(404);
     expect((await all()).map((r) => r.id)).not.toContain(victim.id);
-    await service.database.db.update(earningRules).set({ status: 'ACTIVE' }).where(eq(earningRules.id, victim.id));
+    // Restore the status it had: the victim may be the demo's DRAFT rule, which later tests filter on.
+    await service.database.db.update(earningRules).set({ status: victim.status as 'ACTIVE' }).where(eq(earningRules.id, victim.id));
   });
 
   it('pages with a cursor that keeps the order and filters, and expires', async () => {
