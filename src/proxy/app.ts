@@ -8,6 +8,7 @@ import type { ErrorObject } from '../contract/error';
 import { roleMay } from '../contract/staff-session';
 import { dashboardUserHeader, signDashboardUser } from '../server/auth/dashboard-user';
 import type { Database } from '../server/db/client';
+import { clientErrorResponse } from '../server/http/error-handler';
 import { loggerOptions, type LoggerSettings } from '../server/http/log-serializers';
 import { systemClock, type Clock } from '../server/lib/clock';
 import { actionFor } from './allowlist';
@@ -42,7 +43,14 @@ export interface ProxyDependencies {
 export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ? loggerOptions(deps.logger) : false;
-  const app = Fastify({ logger, genReqId: () => `p-${randomBytes(9).toString('hex')}`, bodyLimit: 4 * 1024 * 1024 });
+  const newRequestId = () => `p-${randomBytes(9).toString('hex')}`;
+  const app = Fastify({
+    logger,
+    genReqId: newRequestId,
+    bodyLimit: 4 * 1024 * 1024,
+    // What Node's HTTP parser refuses (oversized headers, broken framing) is still the error object.
+    clientErrorHandler: (error, socket) => clientErrorResponse(error, socket, newRequestId()),
+  });
   // Bodies are forwarded as they came; the upstream validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

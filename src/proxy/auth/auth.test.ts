@@ -248,6 +248,12 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     });
   });
 
+  it('answers a request Node refuses (headers over 16 KiB) with the error object too', async () => {
+    const response = await fetch(`${proxy.url}/api/v1/loyalties`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ code: 431, key: 'request_header_fields_too_large', request_id: expect.stringMatching(/^p-/) });
+  });
+
   it('answers bad sign-in bodies with error objects', async () => {
     const cases: [RequestInit, number, string][] = [
       [{ method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }, 415, 'unsupported_media_type'],
