@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultCost } from '../src/proxy/auth/password-hash';
 import { secondProxyPort, startSecondProxy } from './support/second-proxy';
@@ -175,6 +175,12 @@ test.describe('sign-in and roles (a proxy with demo mode off)', () => {
     await expect(page.getByText('Too many failed sign-ins')).toBeVisible();
     await page.screenshot({ path: '/tmp/sign-in-7-locked.png' });
   });
+});
+
+test('the built index.html has no inline script, so the CSP needs no unsafe-inline for scripts', () => {
+  const html = readFileSync('dist/index.html', 'utf8');
+  expect(html).toContain('<script type="module" crossorigin src="/assets/');
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
 });
 
 test('the e2e stack runs in demo mode, clearly marked, and its export downloads keep their token out of the logs', async ({ page }) => {
