@@ -52,6 +52,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+  // An idle connection the server ends (restart, failover, a dropped database) must not crash the
+  // process: pg emits it on the pool, and the next query simply takes a fresh connection.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const drizzled = drizzlePg(pool, { schema });
   // Several processes may start at once against one database: migrate under an advisory lock.
   const lockClient = await pool.connect();
