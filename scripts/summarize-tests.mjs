@@ -9,6 +9,8 @@ if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
+  // A run that failed with no failed test (unhandled errors, a suite that did not load) still counts.
+  if (report.success === false && failed === 0) failed += 1;
 } else {
   failed += 1;
   console.error(`missing ${vitestFile}: Vitest did not finish`);
