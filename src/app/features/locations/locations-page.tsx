@@ -12,7 +12,7 @@ import { formatNumber } from '../../lib/format';
 import { locationsPageSize, useAllLocations } from './api/get-locations';
 import { LocationList } from './components/location-list';
 import { LocationMap } from './components/location-map';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useThrottledValue } from './hooks/use-throttled-value';
 import { locationSorts, sortLocations, type LocationSort } from './model/sort-locations';
 

@@ -18,7 +18,7 @@ import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
 import { useSegmentPreview } from '../api/preview-segment';
 import { buildFilter, emptyGroup, type ConditionGroup } from '../model/filter-builder';
-import { useDebouncedValue } from '../model/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConditionGroupEditor } from './condition-group-editor';
 
 const formSchema = z.object({ name: dynamicSegmentRequestSchema.shape.name, type: dynamicSegmentRequestSchema.shape.type });
