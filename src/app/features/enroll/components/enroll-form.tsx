@@ -2,12 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { AddMemberRequest, LoyaltyMember } from '../../../../contract/loyalty-member';
 import type { LoyaltyProgram } from '../../../../contract/loyalty-program';
@@ -18,6 +15,8 @@ import { useAddMember } from '../api/add-member';
 import { placeApiError } from '../model/api-error-fields';
 import { emptyEnrollForm, enrollFormSchema, type EnrollField, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
 import { MetadataRowsField } from './metadata-rows-field';
+import { FormSection } from '../../../components/form-section';
+import { IdentifyByToggle } from '../../../components/identify-by-toggle';
 
 interface EnrollFormProps {
   program: LoyaltyProgram | undefined;
@@ -37,42 +36,18 @@ const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
   },
 };
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography id={id} variant="h3" component="h3">
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
-function IdentifyByToggle({ control, onChanged }: { control: EnrollFormControl; onChanged: () => void }) {
+function CustomerIdentifyBy({ control, onChanged }: { control: EnrollFormControl; onChanged: () => void }) {
   const { field } = useController({ control, name: 'customer.identifyBy' });
   return (
-    <Box>
-      <FormLabel id="identify-by-label" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
-        Identify customer by
-      </FormLabel>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        aria-labelledby="identify-by-label"
-        value={field.value}
-        onChange={(_event, next: IdentifyBy | null) => {
-          // An exclusive toggle can be clicked off; keep one choice selected.
-          if (next && next !== field.value) {
-            field.onChange(next);
-            onChanged();
-          }
-        }}
-      >
-        <ToggleButton value="source_id">Source ID</ToggleButton>
-        <ToggleButton value="id">Customer ID</ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
+    <IdentifyByToggle
+      labelId="identify-by-label"
+      value={field.value}
+      onChange={(next) => {
+        field.onChange(next);
+        onChanged();
+      }}
+    />
   );
 }
 
@@ -146,8 +121,8 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
       )}
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <Section id="enroll-customer-heading" title="Customer">
-          <IdentifyByToggle control={control} onChanged={() => clearErrors('customer.identifier')} />
+        <FormSection id="enroll-customer-heading" title="Customer">
+          <CustomerIdentifyBy control={control} onChanged={() => clearErrors('customer.identifier')} />
           <FormTextField
             control={control}
             name="customer.identifier"
@@ -164,11 +139,11 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
             <FormTextField control={control} name="customer.birthdate" label="Birthdate" type="date" slotProps={{ inputLabel: { shrink: true } }} />
           </Box>
           <MetadataRowsField control={control} name="customer.metadata" label="Customer metadata" />
-        </Section>
+        </FormSection>
 
         <Divider />
 
-        <Section id="enroll-card-heading" title="Card">
+        <FormSection id="enroll-card-heading" title="Card">
           <FormTextField
             control={control}
             name="voucher"
@@ -177,11 +152,11 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
-        </Section>
+        </FormSection>
 
         <Divider />
 
-        <Section id="enroll-publication-heading" title="Publication">
+        <FormSection id="enroll-publication-heading" title="Publication">
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <FormTextField
               control={control}
@@ -193,7 +168,7 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
             <FormTextField control={control} name="publication.channel" label="Channel (optional)" placeholder="API" helperText="Where the card was handed out; the API records API when empty." autoComplete="off" />
           </Box>
           <MetadataRowsField control={control} name="publication.metadata" label="Publication metadata" />
-        </Section>
+        </FormSection>
 
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <Button type="submit" variant="contained" size="large" loading={addMember.isPending}>

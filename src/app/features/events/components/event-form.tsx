@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import type { EventSchema, TrackEventRequest } from '../../../../contract/event';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -18,6 +15,8 @@ import { useFireEvent, type FireResult } from '../hooks/use-fire-event';
 import { placeEventError } from '../model/api-error-fields';
 import { emptyEventForm, eventFormSchema, propertiesOf, type EventFormValues, type IdentifyBy } from '../model/event-form';
 import { MetadataFields } from './metadata-fields';
+import { FormSection } from '../../../components/form-section';
+import { IdentifyByToggle } from '../../../components/identify-by-toggle';
 
 type EventControl = Control<EventFormValues, unknown, TrackEventRequest>;
 
@@ -26,16 +25,6 @@ const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
   id: { label: 'Customer ID', helper: 'Required. The id the service gave the customer, starting with cust_; it must exist.' },
 };
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography id={id} variant="h3" component="h3">
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function EventSelect({ control, schemas, onChanged }: { control: EventControl; schemas: EventSchema[]; onChanged: () => void }) {
   const { field, fieldState } = useController({ control, name: 'event' });
@@ -62,30 +51,17 @@ function EventSelect({ control, schemas, onChanged }: { control: EventControl; s
   );
 }
 
-function IdentifyByToggle({ control, onChanged }: { control: EventControl; onChanged: () => void }) {
+function CustomerIdentifyBy({ control, onChanged }: { control: EventControl; onChanged: () => void }) {
   const { field } = useController({ control, name: 'identifyBy' });
   return (
-    <Box>
-      <FormLabel id="event-identify-by-label" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
-        Identify customer by
-      </FormLabel>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        aria-labelledby="event-identify-by-label"
-        value={field.value}
-        onChange={(_event, next: IdentifyBy | null) => {
-          if (next && next !== field.value) {
-            field.onChange(next);
-            onChanged();
-          }
-        }}
-      >
-        <ToggleButton value="source_id">Source ID</ToggleButton>
-        <ToggleButton value="id">Customer ID</ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
+    <IdentifyByToggle
+      labelId="event-identify-by-label"
+      value={field.value}
+      onChange={(next) => {
+        field.onChange(next);
+        onChanged();
+      }}
+    />
   );
 }
 
@@ -136,17 +112,17 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
         </Box>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <Section id="event-event-heading" title="Event">
+        <FormSection id="event-event-heading" title="Event">
           <EventSelect control={control} schemas={schemas} onChanged={() => setValue('metadata', [])} />
-        </Section>
-        <Section id="event-metadata-heading" title="Metadata">
+        </FormSection>
+        <FormSection id="event-metadata-heading" title="Metadata">
           <MetadataFields control={control} properties={properties} event={event} />
-        </Section>
-        <Section id="event-customer-heading" title="Customer">
-          <IdentifyByToggle control={control} onChanged={() => clearErrors('customer')} />
+        </FormSection>
+        <FormSection id="event-customer-heading" title="Customer">
+          <CustomerIdentifyBy control={control} onChanged={() => clearErrors('customer')} />
           <FormTextField control={control} name="customer" label={identifier.label} helperText={identifier.helper} required autoComplete="off" />
-        </Section>
-        <Section id="event-card-heading" title="Loyalty card and referral (optional)">
+        </FormSection>
+        <FormSection id="event-card-heading" title="Loyalty card and referral (optional)">
           <FormTextField
             control={control}
             name="loyaltyCode"
@@ -158,7 +134,7 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
             <FormTextField control={control} name="referralCode" label="Referral code" autoComplete="off" sx={{ flex: '1 1 200px' }} />
             <FormTextField control={control} name="referrerId" label="Referrer ID" helperText="Optional, with a referral code" autoComplete="off" sx={{ flex: '1 1 200px' }} />
           </Box>
-        </Section>
+        </FormSection>
         <Box>
           <Button type="submit" variant="contained" disabled={fire.isPending}>
             {fire.isPending ? 'Sending…' : 'Send event'}

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import FormLabel from '@mui/material/FormLabel';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { ExportObject } from '../../../../contract/export';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -20,17 +20,8 @@ import { emptyExportForm, exportFormSchema, type ExportFormControl, type ExportF
 import { apiErrorText, fieldOfApiError } from '../model/place-api-error';
 import { CardChooser } from './card-chooser';
 import { FieldOrderList } from './field-order-list';
+import { FormSection } from '../../../components/form-section';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Typography id={id} variant="h3" component="h3">
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function OrderField({ control }: { control: ExportFormControl }) {
   const { field } = useController({ control, name: 'order' });
@@ -90,11 +81,11 @@ export function ExportForm({ onStarted }: { onStarted?: (started: ExportObject) 
         </Box>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <Section id="export-card-heading" title="Card">
+        <FormSection gap={1.5} id="export-card-heading" title="Card">
           <CardChooser control={control} onCardByChanged={() => clearErrors(['programId', 'memberCode', 'code'])} />
-        </Section>
+        </FormSection>
         <Divider />
-        <Section id="export-rows-heading" title="Rows">
+        <FormSection gap={1.5} id="export-rows-heading" title="Rows">
           <OrderField control={control} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <FormTextField
@@ -107,11 +98,11 @@ export function ExportForm({ onStarted }: { onStarted?: (started: ExportObject) 
             />
             <FormTextField control={control} name="createdBefore" label="Created before (optional)" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
           </Box>
-        </Section>
+        </FormSection>
         <Divider />
-        <Section id="export-columns-heading" title="Columns">
+        <FormSection gap={1.5} id="export-columns-heading" title="Columns">
           <FieldOrderList control={control} />
-        </Section>
+        </FormSection>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" size="large" loading={createExport.isPending}>
             Start export
