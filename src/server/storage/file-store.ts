@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
-/** Where a producer writes one file's content, chunk by chunk. */
+/** Where a producer writes one file's content, chunk by chunk: text (as UTF-8) or bytes. */
 export interface FileSink {
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
 }
 
 /**

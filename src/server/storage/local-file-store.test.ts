@@ -12,16 +12,17 @@ describe('localFileStore', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('writes a file whole, then serves it with its size', async () => {
+  it('writes a file whole from text and bytes, then serves it with its size', async () => {
     const store = localFileStore(root);
     const { bytes } = await store.write('proj_1/exp_1.csv', async (sink) => {
       await sink.write('a,b\r\n');
       await sink.write('ż,1\r\n');
+      await sink.write(Buffer.from('é,2\r\n'));
     });
-    expect(bytes).toBe(11);
+    expect(bytes).toBe(17);
     const file = await store.open('proj_1/exp_1.csv');
-    expect(file?.bytes).toBe(11);
-    expect(await text(file!.stream)).toBe('a,b\r\nż,1\r\n');
+    expect(file?.bytes).toBe(17);
+    expect(await text(file!.stream)).toBe('a,b\r\nż,1\r\né,2\r\n');
     expect(readdirSync(join(root, '.partial'))).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ export function localFileStore(root: string): FileStore {
       try {
         await produce({
           async write(chunk) {
-            const buffer = Buffer.from(chunk, 'utf8');
+            const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
             // A write may take fewer bytes than offered; loop until the chunk is all on disk.
             for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset)).bytesWritten;
             bytes += buffer.length;
