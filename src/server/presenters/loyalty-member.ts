@@ -13,7 +13,9 @@ function assetUrl(ctx: ServiceContext, kind: 'qr' | 'barcode', id: string): stri
 /** Cards as the loyalty member object of SERVICE_SPEC §2.1, in the order given. */
 export async function presentMembers(ctx: ServiceContext, db: DbOrTx, campaign: Pick<CampaignRow, 'id' | 'name'> | Map<string, Pick<CampaignRow, 'id' | 'name'>>, cards: VoucherRow[]): Promise<LoyaltyMember[]> {
   const categories = await categoriesById(db, cards.map((c) => c.categoryId));
-  const expirations = await nextExpirations(db, cards.map((c) => c.id));
+  // Point buckets hold exactly a card's balance (the ledger property test), so a card without a
+  // balance has no points due to expire: a freshly published card costs no query here.
+  const expirations = await nextExpirations(db, cards.filter((c) => c.balance > 0).map((c) => c.id));
   return cards.map((card) => {
     const campaignOf = campaign instanceof Map ? campaign.get(card.campaignId) : campaign;
     const category = card.categoryId ? categories.get(card.categoryId) : undefined;

@@ -4,8 +4,9 @@ import type { Tx } from '../db/client';
 import { violatedUniqueIndex } from '../db/errors';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { resolveCustomer } from '../db/repositories/customers';
-import { findMembership, findPublicationBySourceId, insertPublication } from '../db/repositories/publications';
-import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type VoucherRow } from '../db/repositories/vouchers';
+import { enrollInOneStatement } from '../db/repositories/enrollment';
+import { findPublicationBySourceId, hasJoined, insertPublication } from '../db/repositories/publications';
+import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type NewPublication, type VoucherRow } from '../db/repositories/vouchers';
 import { generateCardCode } from '../domain/card-code';
 import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
@@ -52,15 +53,16 @@ async function namedCard(tx: Tx, projectId: string, campaign: CampaignRow, code:
   }
 }
 
-/** Gives a locked card to the customer; returns it as published. */
-async function publishCard(tx: Tx, card: VoucherRow, customerId: string, now: Date): Promise<VoucherRow> {
-  await markPublished(tx, card.id, customerId, now);
-  return { ...card, holderId: customerId, publishCount: card.publishCount + 1, updatedAt: now };
+/** Gives a locked card to the customer and records the publication; returns the card as published. */
+async function publishCard(tx: Tx, card: VoucherRow, publication: NewPublication, now: Date): Promise<VoucherRow> {
+  await markPublished(tx, card.id, publication.customerId, now);
+  await insertPublication(tx, { ...publication, projectId: card.projectId, campaignId: card.campaignId, voucherId: card.id });
+  return { ...card, holderId: publication.customerId, publishCount: card.publishCount + 1, updatedAt: now };
 }
 
 /** Publishes the next free card, or for an auto-update campaign a newly generated one; returns it as published. */
-async function publishNextCard(tx: Tx, campaign: CampaignRow, customerId: string, now: Date): Promise<VoucherRow> {
-  const free = await publishNextFreeCard(tx, campaign.id, customerId, now);
+async function publishNextCard(tx: Tx, campaign: CampaignRow, publication: NewPublication, now: Date): Promise<VoucherRow> {
+  const free = await publishNextFreeCard(tx, campaign.id, publication);
   if (free) return free;
   if (campaign.type !== 'AUTO_UPDATE') throw noSuitableCard();
   const defaults = campaign.voucherDefaults as Partial<VoucherRow>;
@@ -75,18 +77,40 @@ async function publishNextCard(tx: Tx, campaign: CampaignRow, customerId: string
       additionalInfo: defaults.additionalInfo ?? null,
       createdAt: now,
     });
-    if (card) return publishCard(tx, card, customerId, now);
+    if (card) return publishCard(tx, card, publication, now);
   }
   throw noSuitableCard();
 }
 
-/** POST /v1/loyalties/{campaignId}/members: publishes one card to one customer, in one transaction. */
+/** POST /v1/loyalties/{campaignId}/members: publishes one card to one customer, all or nothing. */
 export async function addMember(ctx: ServiceContext, projectId: string, campaignRef: string, body: AddMemberRequest): Promise<LoyaltyMember> {
   const now = ctx.clock.now();
+  const campaign = await getCampaign(ctx.db, projectId, campaignRef);
+  const publication = {
+    id: newId('pub'),
+    sourceId: body.source_id ?? null,
+    channel: body.channel ?? 'API',
+    metadata: body.metadata ?? {},
+    createdAt: now,
+  };
+  if (body.voucher === undefined) {
+    const published = await enrollInOneStatement(ctx.db, { projectId, campaignId: campaign.id, customer: body.customer, publication, now }).catch((error: unknown) => {
+      // Joined already, or a source_id seen before: the transaction below answers those.
+      if (violatedUniqueIndex(error)) return undefined;
+      throw error;
+    });
+    if (published) return (await presentMembers(ctx, ctx.db, campaign, [published]))[0];
+  }
+  return addMemberInTransaction(ctx, campaign, body, publication);
+}
+
+/** Add Member step by step in one transaction: every case, every error. */
+async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow, body: AddMemberRequest, publicationFields: Omit<NewPublication, 'customerId' | 'trackingId'>): Promise<LoyaltyMember> {
+  const { projectId } = campaign;
+  const now = publicationFields.createdAt ?? ctx.clock.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const campaign = await getCampaign(tx, projectId, campaignRef);
-      const customer = await resolveCustomer(tx, projectId, body.customer, now);
+      const { customer, created, changed } = await resolveCustomer(tx, projectId, body.customer, now);
 
       if (body.source_id !== undefined) {
         const previous = await findPublicationBySourceId(tx, projectId, body.source_id);
@@ -97,32 +121,22 @@ export async function addMember(ctx: ServiceContext, projectId: string, campaign
           return (await presentMembers(ctx, tx, campaign, [card]))[0];
         }
       }
-      if (await findMembership(tx, campaign.id, customer.id)) throw alreadyJoined(customer.id, campaign.id);
+      // A customer this request created holds no card yet.
+      if (!created && (await hasJoined(tx, campaign.id, customer.id))) throw alreadyJoined(customer.id, campaign.id);
 
+      const publication: NewPublication = { ...publicationFields, customerId: customer.id, trackingId: customer.sourceId };
       const published =
         body.voucher !== undefined
-          ? await publishCard(tx, await namedCard(tx, projectId, campaign, body.voucher, now), customer.id, now)
-          : await publishNextCard(tx, campaign, customer.id, now);
-      await insertPublication(tx, {
-        id: newId('pub'),
-        projectId,
-        campaignId: campaign.id,
-        voucherId: published.id,
-        customerId: customer.id,
-        trackingId: customer.sourceId,
-        sourceId: body.source_id ?? null,
-        channel: body.channel ?? 'API',
-        metadata: body.metadata ?? {},
-        createdAt: now,
-      });
-      await afterCustomerChange(ctx, tx, projectId, customer.id);
+          ? await publishCard(tx, await namedCard(tx, projectId, campaign, body.voucher, now), publication, now)
+          : await publishNextCard(tx, campaign, publication, now);
+      if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
       return (await presentMembers(ctx, tx, campaign, [published]))[0];
     });
   } catch (error) {
     // A parallel request won the race for the same customer or source_id: answer as if it had come first.
     const index = violatedUniqueIndex(error);
-    if (index === 'publications_join_once_uq') throw alreadyJoined(customerLabel(body.customer), campaignRef);
-    if (index === 'publications_source_uq' && body.source_id !== undefined) return addMember(ctx, projectId, campaignRef, body);
+    if (index === 'publications_join_once_uq') throw alreadyJoined(customerLabel(body.customer), campaign.id);
+    if (index === 'publications_source_uq' && body.source_id !== undefined) return addMemberInTransaction(ctx, campaign, body, publicationFields);
     throw error;
   }
 }

@@ -44,7 +44,7 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
       const problems = metadataProblems(schema.properties, metadata);
       if (problems.length) throw invalidPayload(problems.join('; '));
     }
-    const customer = await resolveCustomer(tx, projectId, body.customer, now);
+    const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
     const namedCard = body.loyalty ? await namedCardOf(tx, projectId, body.loyalty.code, customer) : undefined;
     const event = await insertEvent(tx, {
       id: newId('evcus'),
@@ -56,7 +56,7 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
       loyalty: body.loyalty ?? null,
       createdAt: now,
     });
-    await afterCustomerChange(ctx, tx, projectId, customer.id);
+    if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
     const accruals = schema ? await earnPointsForEvent(ctx, tx, { projectId, event, schema, customer, namedCard, now }) : [];
     return { response: presentTrackEventResponse(event, customer), accruals };
   });

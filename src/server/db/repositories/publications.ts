@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { plainRows } from '../plain-sql';
 import { campaigns, customers, publications, vouchers } from '../schema';
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -13,13 +14,10 @@ export async function findPublicationBySourceId(db: DbOrTx, projectId: string, s
   return row;
 }
 
-export async function findMembership(db: DbOrTx, campaignId: string, customerId: string): Promise<PublicationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(publications)
-    .where(and(eq(publications.campaignId, campaignId), eq(publications.customerId, customerId)))
-    .limit(1);
-  return row;
+/** Whether the customer already holds a card of the campaign (plain SQL: on Add Member's path). */
+export async function hasJoined(db: DbOrTx, campaignId: string, customerId: string): Promise<boolean> {
+  const rows = await plainRows(db, 'SELECT 1 FROM publications WHERE campaign_id = $1 AND customer_id = $2 LIMIT 1', [campaignId, customerId]);
+  return rows.length > 0;
 }
 
 export async function insertPublication(db: DbOrTx, row: typeof publications.$inferInsert): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../client';
+import { plainRows, tableRows } from '../plain-sql';
 import { customers, segmentMembers, segments } from '../schema';
 
 export type SegmentRow = typeof segments.$inferSelect;
@@ -25,12 +26,12 @@ export async function lockProjectForSegments(db: DbOrTx, projectId: string): Pro
 }
 
 /** Auto-update and passive segments of the project (SERVICE_SPEC §8 caps them together). */
+const segmentRows = tableRows(segments);
+
+/** The project's filter segments, oldest first (plain SQL: every customer change reads them). */
 export async function filterSegmentsOf(db: DbOrTx, projectId: string): Promise<SegmentRow[]> {
-  return db
-    .select()
-    .from(segments)
-    .where(and(eq(segments.projectId, projectId), inArray(segments.type, ['auto-update', 'passive'])))
-    .orderBy(segments.createdAt, segments.id);
+  const rows = await plainRows(db, `SELECT ${segmentRows.columns()} FROM segments WHERE project_id = $1 AND type IN ('auto-update', 'passive') ORDER BY created_at, id`, [projectId]);
+  return rows.map((row) => segmentRows.row(row));
 }
 
 export async function countFilterSegments(db: DbOrTx, projectId: string): Promise<number> {

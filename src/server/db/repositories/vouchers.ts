@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { rowsOf } from '../client';
-import { vouchers } from '../schema';
+import { plainRows, tableRows } from '../plain-sql';
+import { publications, vouchers } from '../schema';
+
+type PublicationInsert = typeof publications.$inferInsert;
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
@@ -21,34 +24,38 @@ export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: str
   return row;
 }
 
+export const voucherRows = tableRows(vouchers);
+
+/** The publication recorded with a card; the card, campaign and project come from the card. */
+export type NewPublication = Pick<PublicationInsert, 'id' | 'customerId' | 'trackingId' | 'sourceId' | 'channel' | 'metadata' | 'createdAt'>;
+
 /**
- * Takes the oldest card of the campaign suitable for publication now and gives it to a customer, in
- * one statement (lock and update in one round trip): the scalar subquery runs once, and SKIP LOCKED
- * lets parallel enrollments take different cards instead of queueing on the same one. Returns the
- * card as published, or undefined when none is free.
+ * Takes the oldest card of the campaign suitable for publication now, gives it to the customer and
+ * records the publication, in one statement (one round trip; plain SQL, see plain-sql.ts): the
+ * scalar subquery runs once, and SKIP LOCKED lets parallel enrollments take different cards instead
+ * of queueing on the same one. Returns the card as published, or undefined when none is free. A
+ * customer who already joined fails it on publications_join_once_uq.
  */
-export async function publishNextFreeCard(db: DbOrTx, campaignId: string, customerId: string, now: Date): Promise<VoucherRow | undefined> {
-  const next = db
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(
-      and(
-        eq(vouchers.campaignId, campaignId),
-        sql`${vouchers.holderId} IS NULL`,
-        eq(vouchers.active, true),
-        sql`(${vouchers.startDate} IS NULL OR ${vouchers.startDate} <= ${now.toISOString()})`,
-        sql`(${vouchers.expirationDate} IS NULL OR ${vouchers.expirationDate} > ${now.toISOString()})`,
-      ),
-    )
-    .orderBy(asc(vouchers.createdAt), asc(vouchers.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(vouchers)
-    .set({ holderId: customerId, publishCount: sql`${vouchers.publishCount} + 1`, updatedAt: now })
-    .where(sql`${vouchers.id} = (${next})`)
-    .returning();
-  return row;
+export async function publishNextFreeCard(db: DbOrTx, campaignId: string, publication: NewPublication): Promise<VoucherRow | undefined> {
+  const text = `WITH card AS (
+      UPDATE vouchers SET holder_id = $2, publish_count = publish_count + 1, updated_at = $3::timestamptz
+      WHERE id = (${nextFreeCardSql('$1', '$3::timestamptz')})
+      RETURNING *),
+    publication AS (
+      INSERT INTO publications (id, project_id, campaign_id, voucher_id, customer_id, tracking_id, source_id, channel, metadata, created_at)
+      SELECT $4, card.project_id, card.campaign_id, card.id, $2, $5, $6, $7, $8::text::jsonb, $3::timestamptz FROM card)
+    SELECT ${voucherRows.columns('card')} FROM card`;
+  const p = publication;
+  const [row] = await plainRows(db, text, [campaignId, p.customerId, p.createdAt?.toISOString(), p.id, p.trackingId ?? null, p.sourceId ?? null, p.channel ?? null, JSON.stringify(p.metadata ?? {})]);
+  return row && voucherRows.row(row);
+}
+
+/** The id of the campaign's oldest card suitable for publication at `now`, locked, skipping cards others hold locked. */
+export function nextFreeCardSql(campaignId: string, now: string): string {
+  return `SELECT id FROM vouchers
+    WHERE campaign_id = ${campaignId} AND holder_id IS NULL AND active
+      AND (start_date IS NULL OR start_date <= ${now}) AND (expiration_date IS NULL OR expiration_date > ${now})
+    ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`;
 }
 
 /** Inserts a card unless its code is taken; returns undefined on a code collision. */

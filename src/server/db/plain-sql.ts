@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { getTableColumns, type InferSelectModel } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+
+/**
+ * Plain SQL for the hot request paths (Add Member, events, list locations). Drizzle's query builder
+ * costs about 100 µs of CPU per query to assemble the text and map the row, several times the
+ * driver's own cost; bench:api profiles showed it as the largest part of Add Member's time. Here the
+ * text is written once, runs on the very connection of the Db or Tx given (so it sees and joins the
+ * open transaction), and on PostgreSQL as a named statement, which each connection parses and plans
+ * once. Values arrive as the driver parses them: timestamps as Date, bigint as text on
+ * PostgreSQL; cast `date` columns to text. Send JSON as text (`$n::text::jsonb`) so both drivers
+ * pass it through unchanged.
+ */
+
+interface DriverClient {
+  query(config: { name?: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+  query(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+}
+
+/** The driver connection under Drizzle: a pg Pool or PoolClient, or PGlite or its transaction. */
+function driverOf(db: DbOrTx): { client: DriverClient; named: boolean } {
+  const session = (db as unknown as { session?: { client?: DriverClient } }).session;
+  if (!session?.client) throw new Error('Drizzle session has no driver client');
+  // pg's clients take a query config with a statement name; PGlite's take (text, values, options).
+  const named = !('exec' in session.client);
+  return { client: session.client, named };
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `plain-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Rows as arrays of values, in the order of the SELECT or RETURNING list. */
+export async function plainRows(db: DbOrTx, text: string, values: unknown[]): Promise<unknown[][]> {
+  const { client, named } = driverOf(db);
+  const result = named ? await client.query({ name: statementName(text), text, values, rowMode: 'array' }) : await client.query(text, values, { rowMode: 'array' });
+  return result.rows;
+}
+
+export interface TableRows<T extends PgTable> {
+  /** The table's columns as a SELECT or RETURNING list, qualified by `alias` when given. */
+  columns(alias?: string): string;
+  /** One row of that list, as Drizzle would return it (camelCase keys, Dates, numbers, JSON). */
+  row(values: readonly unknown[], offset?: number): InferSelectModel<T>;
+}
+
+/** Reads whole rows of one table with plain SQL, using the Drizzle schema to name and map the columns. */
+export function tableRows<T extends PgTable>(table: T): TableRows<T> {
+  const entries = Object.entries(getTableColumns(table));
+  return {
+    columns: (alias) => entries.map(([, column]) => (alias ? `${alias}."${column.name}"` : `"${column.name}"`)).join(', '),
+    row(values, offset = 0) {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < entries.length; i++) {
+        const [key, column] = entries[i];
+        const value = values[offset + i];
+        out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      }
+      return out as InferSelectModel<T>;
+    },
+  };
+}
