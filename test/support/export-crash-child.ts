@@ -1,7 +1,8 @@
 /**
  * A worker process for the crash test (src/server/jobs/export-crash.test.ts): it schedules one
- * export, lets the real pg-boss worker take it, writes the first batch of rows, reports
- * "paused" on stdout and then hangs mid-file, waiting to be killed with SIGKILL.
+ * export, lets the real pg-boss worker take it, writes the first part of the file (a page of rows,
+ * or a chunk of COPY's output), reports "paused" on stdout and then hangs mid-file, waiting to be
+ * killed with SIGKILL.
  *
  * env: DATABASE (a PostgreSQL URL, or a PGlite directory), FILES_DIR, PROJECT_ID.
  */

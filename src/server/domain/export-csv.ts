@@ -5,15 +5,18 @@ export type CsvCell = string | number | null;
 /** A cell that must be quoted (RFC 4180): it holds a comma, a quote or a line break. */
 const needsQuotes = /[",\r\n]/;
 /**
- * Text that spreadsheets would run as a formula: = + - @ tab CR, and their full-width forms. It
- * gets a leading `'` (OWASP CSV injection); numbers, negative ones too, are numbers and stay as they are.
+ * First characters of text that spreadsheets would run as a formula: = + - @ tab CR, and the
+ * full-width ＝ ＋ － ＠, as code points (all in the BMP, so one UTF-16 unit each). Such text gets a
+ * leading `'` (OWASP CSV injection); numbers, negative ones too, are numbers and stay as they are.
+ * The COPY path of the export applies the same guard in SQL from this list.
  */
-const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+export const formulaStartCodes: readonly number[] = [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d, 0xff1d, 0xff0b, 0xff0d, 0xff20];
+const formulaStart = new Set(formulaStartCodes);
 
 function cell(value: CsvCell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = formulaStart.test(value) ? `'${value}` : value;
+  const text = formulaStart.has(value.charCodeAt(0)) ? `'${value}` : value;
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -29,7 +32,8 @@ function record(cells: readonly CsvCell[]): string {
  * csv-stringify because the export's throughput target (half of COPY's) needs it: on 1M rows the
  * library ran at ~0.6× this encoder's speed, most of it in per-cell allocations and GC. The test
  * checks this encoder against csv-stringify (escape_formulas, CRLF, quote_record_delimiter) as
- * the oracle, on arbitrary cells.
+ * the oracle, on arbitrary cells. On PostgreSQL, COPY writes the records of exports of two or more
+ * fields instead, by the same rules (export-rows.ts); the header is always this one.
  */
 export function csvHeader(fields: readonly ExportField[]): string {
   return record(fields);

@@ -76,7 +76,8 @@ describe.each(testDatabases())('export job killed mid-file (%s)', (kind) => {
       const target = pgliteDir ?? ((database.pool as pg.Pool).options.connectionString as string);
 
       const crashed = await runAndKill({ DATABASE: target, FILES_DIR: filesDir, PROJECT_ID: project.projectId });
-      expect(crashed.rowsWritten).toBe(2);
+      // Paused after the first part of the file: a page of 2 rows, or on PostgreSQL COPY's first chunk.
+      expect(crashed.rowsWritten).toBeGreaterThan(0);
       const files = exportFiles({ ...loadConfig({}), dataDir: filesDir });
       const key = exportFileKey(project.projectId, crashed.exportId);
       // Killed mid-file: a partial file exists, the served one does not.

@@ -1,7 +1,7 @@
 import { defaultExportFields, exportParametersSchema } from '../../contract/export';
 import type { ServiceContext } from '../context';
 import { getCampaign } from '../db/repositories/campaigns';
-import { lastTransactionSeq, transactionCells } from '../db/repositories/export-rows';
+import { copyTransactionsCsv, lastTransactionSeq, transactionCells, type RowQuery } from '../db/repositories/export-rows';
 import { findExportById, updateUnfinishedExport, type ExportRow } from '../db/repositories/exports';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { csvHeader, csvRecords } from '../domain/export-csv';
@@ -9,17 +9,45 @@ import { selectRows } from '../domain/export-filter';
 import { downloadToken, downloadTokenLifetimeMs } from '../lib/download-token';
 import { hashSecret } from '../lib/secrets';
 import { exportFileKey, exportFiles } from '../storage/export-files';
+import type { FileSink } from '../storage/file-store';
 
 export interface RunExportOptions {
-  /** Rows read per query (default 1,000); the worker holds about two batches in memory at a time. */
+  /** Rows read per query where rows are read in pages (default 1,000); the worker holds about two pages in memory at a time. */
   batchSize?: number;
-  /** Called after each batch is written, with the rows written so far. */
+  /**
+   * Called after each part of the file is written (a page of rows, or a chunk of COPY's output),
+   * with the rows read so far; the export waits for it.
+   */
   onProgress?: (rows: number) => Promise<void> | void;
 }
 
 /** Marks an unfinished export ERROR with a message for its owner; a finished one is left alone. */
 export async function failExport(ctx: ServiceContext, exportId: string, message: string): Promise<void> {
   await updateUnfinishedExport(ctx.db, exportId, { status: 'ERROR', errorMessage: message, updatedAt: ctx.clock.now() });
+}
+
+/**
+ * The CSV records of the export's rows. On PostgreSQL, COPY writes them, with the encoder's rules
+ * in its SQL: the rows never become JS values, which made the keyset pages below reach only ~0.45×
+ * COPY's speed (bench/export). On PGlite, whose COPY only fills an in-memory blob, and for a
+ * one-field export (see copyTransactionsCsv), pages of rows go through the encoder. Both paths
+ * write the same bytes.
+ */
+async function writeRecords(ctx: ServiceContext, file: FileSink, options: RunExportOptions, query: RowQuery): Promise<void> {
+  const { pool } = ctx.database;
+  if (pool && query.fields.length > 1) {
+    await copyTransactionsCsv(pool, query, async (chunk, rows) => {
+      await file.write(chunk);
+      await options.onProgress?.(rows);
+    });
+    return;
+  }
+  let written = 0;
+  for await (const batch of transactionCells(ctx.database, query, options.batchSize ?? 1000)) {
+    await file.write(csvRecords(batch));
+    written += batch.length;
+    await options.onProgress?.(written);
+  }
 }
 
 /**
@@ -48,21 +76,14 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
   await exportFiles(ctx.config).write(key, async (file) => {
     await file.write(csvHeader(fields));
     if (selection.kind === 'none') return;
-    const cells = transactionCells(ctx.database, {
+    await writeRecords(ctx, file, options, {
       projectId: row.projectId,
       voucherId: card.id,
       fields,
       descending: (parameters.order ?? '-created_at') === '-created_at',
       bounds: selection.kind === 'created_at' ? selection.bounds : [],
       maxSeq: await lastTransactionSeq(ctx.database, card.id),
-      batchSize: options.batchSize ?? 1000,
     });
-    let written = 0;
-    for await (const batch of cells) {
-      await file.write(csvRecords(batch));
-      written += batch.length;
-      await options.onProgress?.(written);
-    }
   });
 
   // The file is durable; one statement makes the export DONE with its link.

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportListSchema, exportObjectSchema } from '../../../contract/export';
+import { defaultExportFields, exportListSchema, exportObjectSchema } from '../../../contract/export';
 import { testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
+import { transactionCells } from '../../db/repositories/export-rows';
+import { csvHeader, csvRecords } from '../../domain/export-csv';
 import { exportFileWorker, exportGiveUpWorker } from '../../jobs/export-worker';
 import type { ExportJob } from '../../jobs/export-queue';
 import { startWorkers } from '../../jobs/workers';
@@ -22,8 +24,37 @@ const fixture = baseFixture({
     { card: 'FIX-BOB', type: 'POINTS_ADDITION', amount: 5, reason: '@mention', source_id: '+plus', details: { n: -1 }, created_at: '2026-01-12T10:00:00.000Z' },
     { card: 'FIX-BOB', type: 'POINTS_REMOVAL', amount: 10, reason: '\ttabbed', details: { list: [1, 2] }, created_at: '2026-01-13T11:00:00.000Z' },
     { card: 'FIX-001', type: 'POINTS_ADDITION', amount: 7, reason: 'another card', details: {}, created_at: '2026-01-12T00:00:00.000Z' },
+    ...trickyText(),
   ],
 });
+
+/**
+ * FIX-002's history: text needing quotes, the formula guard or care, where COPY's CSV
+ * (PostgreSQL) and the encoder's (PGlite) could part ways. Amount n on day n.
+ */
+function trickyText() {
+  const texts: [sourceId: string | undefined, reason: string | undefined, details: Record<string, unknown>][] = [
+    ['a,b', 'line\nbreak', {}],
+    ['"quoted"', 'cr\ronly', { note: 'say "hi"' }],
+    ['', 'crlf\r\nend', {}],
+    ['=1+1', '', {}],
+    ['\tlead tab', '＝full', {}],
+    ['-5', '\rlead cr', {}],
+    ['@at', '\\.', {}],
+    ['+plus', 'é 😀 "mixed", ok\n', {}],
+    ["'already", ' =space', { a: 'line\nbreak' }],
+    [undefined, undefined, {}],
+  ];
+  return texts.map(([sourceId, reason, details], i) => ({
+    card: 'FIX-002',
+    type: 'POINTS_ACCRUAL' as const,
+    amount: i + 1,
+    source_id: sourceId,
+    reason,
+    details,
+    created_at: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`,
+  }));
+}
 
 const header = 'created_at,type,amount,balance,source_id,reason,details\r\n';
 const lines = {
@@ -41,8 +72,8 @@ describe.each(testDatabases())('transaction exports (%s)', (kind) => {
   const create = (body?: unknown, path = '/v1/loyalties/members/FIX-BOB/transactions/export') => service.call('POST', path, { body });
 
   /** Creates an export, runs its job, and downloads the file through `result.url`. */
-  async function exportCsv(body?: unknown): Promise<string> {
-    const created = await create(body);
+  async function exportCsv(body?: unknown, card = 'FIX-BOB'): Promise<string> {
+    const created = await create(body, `/v1/loyalties/members/${card}/transactions/export`);
     expect(created.status).toBe(200);
     await runExport(service.ctx, created.body.id, { batchSize: 2 });
     const done = await service.call('GET', `/v1/exports/${created.body.id}`);
@@ -146,6 +177,46 @@ describe.each(testDatabases())('transaction exports (%s)', (kind) => {
   it('writes the exact CSV: the requested fields in order, RFC 4180 quoting, formula guard, oldest first', async () => {
     const csv = await exportCsv({ parameters: { order: 'created_at', fields: someFields } });
     expect(csv).toBe(header + lines.accrual + lines.redemption + lines.addition + lines.removal);
+  });
+
+  it('writes the same bytes on both databases for text needing quotes, the guard or care (COPY on PostgreSQL)', async () => {
+    // details that are not objects: no code path writes them, but the column allows any JSON.
+    const card = service.project.ids.cards.get('FIX-002') as { id: string };
+    const setDetails = (amount: number, json: string) =>
+      service.database.execute('UPDATE card_transactions SET details = $1::jsonb WHERE voucher_id = $2 AND amount = $3', [json, card.id, amount]);
+    await setDetails(3, '-1');
+    await setDetails(4, '"=x"');
+
+    const csv = await exportCsv({ parameters: { order: 'created_at', fields: ['source_id', 'reason', 'details', 'amount'] } }, 'FIX-002');
+    expect(csv).toBe(
+      [
+        'source_id,reason,details,amount',
+        '"a,b","line\nbreak",{},1',
+        `"""quoted""","cr\ronly","{""note"": ""say \\""hi\\""""}",2`,
+        `,"crlf\r\nend",'-1,3`,
+        `'=1+1,,"""=x""",4`,
+        `'\tlead tab,'＝full,{},5`,
+        `'-5,"'\rlead cr",{},6`,
+        `'@at,\\.,{},7`,
+        `'+plus,"é 😀 ""mixed"", ok\n",{},8`,
+        `'already, =space,"{""a"": ""line\\nbreak""}",9`,
+        ',,{},10',
+        '',
+      ].join('\r\n'),
+    );
+    // One field: COPY would quote the lone `\.`, so such an export reads pages through the encoder.
+    const reasons = await exportCsv({ parameters: { order: 'created_at', fields: ['reason'] } }, 'FIX-002');
+    expect(reasons).toBe(
+      ['reason', '"line\nbreak"', '"cr\ronly"', '"crlf\r\nend"', '', `'＝full`, `"'\rlead cr"`, '\\.', '"é 😀 ""mixed"", ok\n"', ' =space', '', ''].join('\r\n'),
+    );
+
+    // Every field, newest first: the same bytes as the encoder makes of pages of rows.
+    const all = await exportCsv(undefined, 'FIX-002');
+    const query = { projectId: service.project.projectId, voucherId: card.id, fields: defaultExportFields, descending: true, bounds: [], maxSeq: Number.MAX_SAFE_INTEGER };
+    let encoded = csvHeader(defaultExportFields);
+    for await (const batch of transactionCells(service.database, query, 3)) encoded += csvRecords(batch);
+    expect(all).toBe(encoded);
+    expect(all.match(/^vtx_/gm)).toHaveLength(10);
   });
 
   it('exports newest first and all twelve fields by default, with the card and campaign ids', async () => {
