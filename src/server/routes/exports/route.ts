@@ -28,9 +28,13 @@ const downloadTokenConstraint: ConstraintStrategy = {
     const handlers = new Map<string, Handler>();
     return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, handler: Handler) => void handlers.set(value, handler) };
   },
+  // Runs for every request the router sees, so the common case (no token, nothing percent-encoded
+  // that could spell one) stays a substring test.
   deriveConstraint(request) {
-    const query = request.url?.split('?')[1];
-    return query !== undefined && new URLSearchParams(query).has('token') ? 'token' : undefined;
+    const url = request.url ?? '';
+    const at = url.indexOf('?');
+    if (at < 0 || (!url.includes('token', at) && !url.includes('%', at))) return undefined;
+    return new URLSearchParams(url.slice(at + 1)).has('token') ? 'token' : undefined;
   },
 };
 
