@@ -1,9 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localFileStore } from './local-file-store';
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 
 describe('localFileStore', () => {
   let root: string;
@@ -50,11 +56,54 @@ describe('localFileStore', () => {
     expect(readdirSync(join(root, '.partial'))).toEqual([]);
   });
 
+  it('removes a file, and removing it again (or one never written) is no error', async () => {
+    const store = localFileStore(root);
+    await store.write('proj_1/exp_4.csv', (sink) => sink.write('x'));
+    await store.remove('proj_1/exp_4.csv');
+    expect(await store.open('proj_1/exp_4.csv')).toBeUndefined();
+    await store.remove('proj_1/exp_4.csv');
+    await store.remove('proj_2/never.csv');
+    // Nor in a store whose directory does not exist yet.
+    await localFileStore(join(root, 'absent')).remove('proj_1/exp_4.csv');
+  });
+
+  it('lists the stored files with their times, never partial files or names it would not write', async () => {
+    const store = localFileStore(root);
+    expect(await collect(localFileStore(join(root, 'absent')).list())).toEqual([]);
+    await store.write('proj_1/exp_5.csv', (sink) => sink.write('a'));
+    await store.write('proj_2/exp_6.csv', (sink) => sink.write('b'));
+    writeFileSync(join(root, '.partial', 'proj_1__exp_7.csv.cafe'), 'partial');
+    writeFileSync(join(root, 'proj_1', 'not a key.csv'), '');
+    mkdirSync(join(root, 'proj_3'));
+    utimesSync(join(root, 'proj_2/exp_6.csv'), new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+
+    const listed = (await collect(store.list())).sort((a, b) => a.key.localeCompare(b.key));
+    expect(listed.map((file) => file.key)).toEqual(['proj_1/exp_5.csv', 'proj_2/exp_6.csv']);
+    expect(listed[1].modifiedAt).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(Date.now() - listed[0].modifiedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('removes partial files a crash abandoned once they are older than asked, never newer ones', async () => {
+    const store = localFileStore(root);
+    expect(await store.removeAbandonedWrites(new Date())).toBe(0);
+    await store.write('proj_1/exp_8.csv', (sink) => sink.write('done'));
+    const old = join(root, '.partial', 'proj_1__exp_9.csv.0001');
+    const recent = join(root, '.partial', 'proj_1__exp_10.csv.0002');
+    writeFileSync(old, 'abandoned');
+    writeFileSync(recent, 'being written');
+    utimesSync(old, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+
+    expect(await store.removeAbandonedWrites(new Date('2026-01-01T01:00:00Z'))).toBe(1);
+    expect(readdirSync(join(root, '.partial'))).toEqual(['proj_1__exp_10.csv.0002']);
+    expect(readFileSync(join(root, 'proj_1/exp_8.csv'), 'utf8')).toBe('done');
+  });
+
   it('refuses keys that could leave the directory', async () => {
     const store = localFileStore(root);
     for (const key of ['../x.csv', '/etc/passwd', 'a/../../b.csv', 'a b.csv']) {
       await expect(store.write(key, async () => undefined)).rejects.toThrow('Invalid file key');
       await expect(store.open(key)).rejects.toThrow('Invalid file key');
+      await expect(store.remove(key)).rejects.toThrow('Invalid file key');
     }
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { assertFileKey, type FileStore } from './file-store';
+import { mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { assertFileKey, isFileKey, type FileStore, type StoredFile } from './file-store';
 
 /** Makes a rename durable: on Linux the directory entry is only on disk once the directory is synced. */
 async function syncDirectory(path: string): Promise<void> {
@@ -14,10 +14,12 @@ async function syncDirectory(path: string): Promise<void> {
   }
 }
 
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
 /**
  * Files under one local directory. A file is written to `.partial/`, fsynced, then renamed into
  * place: rename is atomic within a file system, so a crash leaves at worst a stray partial file,
- * which the next write of the same key removes.
+ * which the next write of the same key removes (or removeAbandonedWrites, when no write follows).
  */
 export function localFileStore(root: string): FileStore {
   const partials = join(root, '.partial');
@@ -71,6 +73,38 @@ export function localFileStore(root: string): FileStore {
     async remove(key) {
       assertFileKey(key);
       await rm(join(root, key), { force: true });
+    },
+
+    async *list(): AsyncIterable<StoredFile> {
+      const entries = await opendir(root, { recursive: true }).catch((error: unknown) => {
+        if (isMissing(error)) return undefined;
+        throw error;
+      });
+      if (!entries) return;
+      for await (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(root, path).split(sep).join('/');
+        // Partial files are writes, not stored files; a name this store would never write is not one of its files.
+        if (!isFileKey(key)) continue;
+        const info = await stat(path).catch((error: unknown) => {
+          if (isMissing(error)) return undefined; // removed since the directory was read
+          throw error;
+        });
+        if (info) yield { key, modifiedAt: info.mtime };
+      }
+    },
+
+    async removeAbandonedWrites(before) {
+      const names = await readdir(partials).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const info = await stat(join(partials, name)).catch(() => undefined);
+        if (!info || info.mtime >= before) continue;
+        await rm(join(partials, name), { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }
