@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conditions, RulesGroup } from '../../contract/earning-rule';
-import { conditionsHold, rulesHold, type RuleFacts } from './rule-conditions';
+import { conditionsHold, rulesAskForSegments, rulesHold, type RuleFacts } from './rule-conditions';
 import { LogicSyntaxError, parseLogic, ruleIdsOf } from './rule-logic';
 
 describe('conditionsHold: operators', () => {
@@ -87,5 +87,20 @@ describe('rulesHold', () => {
     ['nested group fails', group('1', { 1: { name: 'customer.metadata', property: 'visits', conditions: { $more_than: [10] }, rules: group('1', { 1: tier('silver') }) } }), false],
   ])('%s', (_name, rules, expected) => {
     expect(rulesHold(rules, facts)).toBe(expected);
+  });
+});
+
+describe('rulesAskForSegments', () => {
+  const group = (logic: string, rules: Record<string, object>) => ({ logic, ...rules }) as RulesGroup;
+  const segment = { name: 'customer.segment', conditions: { $in: ['seg_vip'] } };
+  const tier = { name: 'customer.metadata', property: 'tier', conditions: { $is: ['gold'] } };
+
+  it.each<[string, RulesGroup | null, boolean]>([
+    ['no rules', null, false],
+    ['metadata only', group('1', { 1: tier }), false],
+    ['a segment rule', group('1 and 2', { 1: tier, 2: segment }), true],
+    ['a segment rule in a nested group', group('1', { 1: { ...tier, rules: group('1', { 1: segment }) } }), true],
+  ])('%s', (_name, rules, expected) => {
+    expect(rulesAskForSegments(rules)).toBe(expected);
   });
 });

@@ -109,3 +109,9 @@ export function rulesHold(group: RulesGroup | null | undefined, facts: RuleFacts
     return typeof rule === 'object' && rule !== null && ruleHolds(rule, facts);
   });
 }
+
+/** Whether any rule in the group, at any depth, looks at the customer's segments. */
+export function rulesAskForSegments(group: RulesGroup | null | undefined): boolean {
+  if (!group) return false;
+  return Object.entries(group).some(([key, rule]) => key !== 'logic' && typeof rule === 'object' && rule !== null && (rule.name === 'customer.segment' || rulesAskForSegments(rule.rules)));
+}

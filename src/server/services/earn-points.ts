@@ -6,13 +6,13 @@ import { activeRulesForSchema, type EarningRuleRow } from '../db/repositories/ea
 import { recordTrigger, triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import type { EventRow } from '../db/repositories/events';
-import { heldCardIds, lockCards } from '../db/repositories/loyalty-cards';
+import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { effectExpiration, effectPoints } from '../domain/earning-effects';
 import { ruleIsLive } from '../domain/earning-rule-window';
 import { expirationDateOf } from '../domain/points-expiration';
-import { rulesHold, type RuleFacts } from '../domain/rule-conditions';
+import { rulesAskForSegments, rulesHold, type RuleFacts } from '../domain/rule-conditions';
 import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
 
@@ -70,13 +70,14 @@ export async function earnPointsForEvent(
   );
   if (rules.length === 0) return [];
   const campaigns = [...new Set(rules.flatMap((r) => r.campaignIds))];
-  const cards = namedCard ? [namedCard] : await lockCards(tx, await heldCardIds(tx, projectId, customer.id, campaigns));
+  const cards = namedCard ? [namedCard] : await lockHeldCards(tx, projectId, customer.id, campaigns);
 
   const facts: RuleFacts = {
     eventSchemaId: schema.id,
     eventMetadata: event.metadata,
     customerMetadata: customer.metadata,
-    customerSegmentIds: await segmentIdsOfCustomer(tx, customer.id),
+    // Read only when some earning's rules ask for them: most rules look at the event alone.
+    customerSegmentIds: rules.some(({ rule }) => (rule.earnings as unknown as Earning[]).some((e) => rulesAskForSegments(e.rules))) ? await segmentIdsOfCustomer(tx, customer.id) : [],
   };
   const accruals: Accrual[] = [];
   for (let card of cards) {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { LookupCache } from '../lookup-cache';
 import { apiKeys } from '../schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -17,19 +18,10 @@ export async function findApiKey(db: DbOrTx, id: string): Promise<ApiKeyRow | un
  * cached, so random ids cannot fill the map.
  */
 export const apiKeyCacheMs = 5_000;
-const maxCachedKeys = 10_000;
-const cachedKeys = new Map<string, { row: ApiKeyRow; until: number }>();
+const foundKeys = new LookupCache<ApiKeyRow>(apiKeyCacheMs);
 
 export async function findApiKeyCached(db: DbOrTx, id: string): Promise<ApiKeyRow | undefined> {
-  const now = Date.now();
-  const hit = cachedKeys.get(id);
-  if (hit && hit.until > now) return hit.row;
-  const row = await findApiKey(db, id);
-  if (row) {
-    if (cachedKeys.size >= maxCachedKeys) cachedKeys.clear();
-    cachedKeys.set(id, { row, until: now + apiKeyCacheMs });
-  } else cachedKeys.delete(id);
-  return row;
+  return foundKeys.get(id, () => findApiKey(db, id));
 }
 
 export async function insertApiKey(db: DbOrTx, row: typeof apiKeys.$inferInsert): Promise<void> {
@@ -48,6 +40,6 @@ export async function updateApiKey(
   changes: Partial<Pick<ApiKeyRow, 'status' | 'secretHash' | 'ipAllowlist' | 'updatedAt'>>,
 ): Promise<ApiKeyRow | undefined> {
   const [row] = await db.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).returning();
-  cachedKeys.delete(id);
+  foundKeys.forget(id);
   return row;
 }

@@ -1,35 +1,29 @@
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { notFound } from '../../lib/api-error';
 import type { DbOrTx } from '../client';
+import { LookupCache } from '../lookup-cache';
 import { campaigns, categories, vouchers } from '../schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 
 /**
- * Campaign rows found, for a few seconds. Campaigns are written only when a fixture loads, and only
- * as new rows (ids and per-project names are unique), so a cached row is never stale; the expiry
- * just bounds the memory and keeps a future "edit campaign" from being served old for long. Every
- * enrollment starts with this lookup, so it is a round trip saved on the hottest write.
+ * Every enrollment starts with this lookup. Campaigns are written only when a fixture loads, and
+ * only as new rows (ids and per-project names are unique), so a cached row is never stale.
  */
-const campaignCacheMs = 5_000;
-const maxCachedCampaigns = 10_000;
-const cachedCampaigns = new Map<string, { row: CampaignRow; until: number }>();
+const foundCampaigns = new LookupCache<CampaignRow>();
 
 /** A campaign by id, or by its name as the real API also accepts; 404 `campaign` otherwise. */
 export async function getCampaign(db: DbOrTx, projectId: string, idOrName: string): Promise<CampaignRow> {
-  const key = `${projectId}\u0000${idOrName}`;
-  const now = Date.now();
-  const hit = cachedCampaigns.get(key);
-  if (hit && hit.until > now) return hit.row;
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.projectId, projectId), or(eq(campaigns.id, idOrName), eq(campaigns.name, idOrName))))
-    .limit(1);
+  const row = await foundCampaigns.get(`${projectId}\u0000${idOrName}`, async () => {
+    const [found] = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.projectId, projectId), or(eq(campaigns.id, idOrName), eq(campaigns.name, idOrName))))
+      .limit(1);
+    return found;
+  });
   if (!row) throw notFound('campaign', idOrName);
-  if (cachedCampaigns.size >= maxCachedCampaigns) cachedCampaigns.clear();
-  cachedCampaigns.set(key, { row, until: now + campaignCacheMs });
   return row;
 }
 

@@ -1,12 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { LookupCache } from '../lookup-cache';
 import { eventSchemas } from '../schema';
 
 export type EventSchemaRow = typeof eventSchemas.$inferSelect;
 
+/** Every event starts with this lookup; schemas are written only as new rows when a fixture loads. */
+const foundSchemas = new LookupCache<EventSchemaRow>();
+
 export async function findEventSchemaByName(db: DbOrTx, projectId: string, name: string): Promise<EventSchemaRow | undefined> {
-  const [row] = await db.select().from(eventSchemas).where(and(eq(eventSchemas.projectId, projectId), eq(eventSchemas.name, name))).limit(1);
-  return row;
+  return foundSchemas.get(`${projectId}\u0000${name}`, async () => {
+    const [row] = await db.select().from(eventSchemas).where(and(eq(eventSchemas.projectId, projectId), eq(eventSchemas.name, name))).limit(1);
+    return row;
+  });
 }
 
 export async function listEventSchemas(db: DbOrTx, projectId: string): Promise<EventSchemaRow[]> {

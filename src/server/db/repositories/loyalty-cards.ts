@@ -13,14 +13,18 @@ export async function lockCards(db: DbOrTx, ids: string[]): Promise<VoucherRow[]
   return db.select().from(vouchers).where(inArray(vouchers.id, ids)).orderBy(asc(vouchers.id)).for('update');
 }
 
-/** Ids of the loyalty cards the customer holds in the given campaigns. */
-export async function heldCardIds(db: DbOrTx, projectId: string, holderId: string, campaignIds: string[]): Promise<string[]> {
+/**
+ * The loyalty cards the customer holds in the given campaigns, locked (in id order, as lockCards,
+ * so two events never take one customer's cards in opposite orders), in one round trip.
+ */
+export async function lockHeldCards(db: DbOrTx, projectId: string, holderId: string, campaignIds: string[]): Promise<VoucherRow[]> {
   if (campaignIds.length === 0) return [];
-  const rows = await db
-    .select({ id: vouchers.id })
+  return db
+    .select()
     .from(vouchers)
-    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId), inArray(vouchers.campaignId, campaignIds)));
-  return rows.map((r) => r.id);
+    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId), inArray(vouchers.campaignId, campaignIds)))
+    .orderBy(asc(vouchers.id))
+    .for('update');
 }
 
 export async function updateTotals(db: DbOrTx, voucherId: string, totals: CardTotals, now: Date): Promise<void> {
