@@ -47,7 +47,9 @@ export function earningFixture(extraRules: Rule[] = []): FixtureInput {
       { name: 'dormant', properties: {} },
       { name: 'parallel', properties: {} },
       { name: 'short_lived', properties: {} },
+      { name: 'vip_only', properties: {} },
     ],
+    segments: [{ id: 'seg_vipfixture', name: 'VIP', type: 'static', customers: ['alice'] }],
     earning_rules: [
       rule('Review bonus', 'app_review', [points(10)], { rules: { logic: '1', 1: { name: 'custom_event.metadata', property: 'rating', conditions: { $more_than_or_equal: [1] } } } }),
       rule(
@@ -81,6 +83,7 @@ export function earningFixture(extraRules: Rule[] = []): FixtureInput {
       rule('Parallel limited', 'parallel', [points(1)], { trigger_limits: perDay(5) }),
       rule('Parallel free', 'parallel', [points(2)]),
       rule('Short lived', 'short_lived', [points(7, { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit: 'DAY', value: 1 } } })]),
+      rule('VIP bonus', 'vip_only', [points(4)], { rules: { logic: '1', 1: { name: 'customer.segment', conditions: { $in: ['seg_vipfixture'] } } } }),
       ...extraRules,
     ],
   });

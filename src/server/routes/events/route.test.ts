@@ -84,6 +84,13 @@ describe.each(testDatabases())('Track Custom Event and the earning engine (%s)',
     expect((await card('FIX-BOB')).points).toBe(bob + 2);
   });
 
+  it('earns on a customer.segment rule only for members of the segment', async () => {
+    const [alice, bob] = [(await card('FIX-ALICE')).points, (await card('FIX-BOB')).points];
+    expect((await track({ event: 'vip_only', customer: 'alice' })).status).toBe(200);
+    expect((await track({ event: 'vip_only', customer: 'bob' })).status).toBe(200);
+    expect([(await card('FIX-ALICE')).points, (await card('FIX-BOB')).points]).toEqual([alice + 4, bob]);
+  });
+
   it('a fixed cooldown blocks the rule on the card until it is over', async () => {
     service.clock.set('2026-02-02T08:00:00.000Z');
     const fire = () => track({ event: 'cooldown_ping', customer: 'bob' });
