@@ -54,12 +54,14 @@ async function writeRecords(ctx: ServiceContext, file: FileSink, options: RunExp
  * The export job: writes the CSV of one export to the file store and marks it DONE. Safe to run
  * again after a crash at any point: the file is written whole or not at all (see FileStore), the
  * same key is overwritten, and DONE is recorded only after the file is durable. A DONE or ERROR
- * export is not run again. Errors other than a vanished card are thrown for the job to retry.
+ * export is not run again, and a deleted one is nothing to do. Errors other than a vanished card
+ * are thrown for the job to retry.
  */
 export async function runExport(ctx: ServiceContext, exportId: string, options: RunExportOptions = {}): Promise<ExportRow | undefined> {
   const row = await findExportById(ctx.db, exportId);
   if (!row || row.status === 'DONE' || row.status === 'ERROR') return row;
-  await updateUnfinishedExport(ctx.db, row.id, { status: 'IN_PROGRESS', updatedAt: ctx.clock.now() });
+  // Deleted (or finished by another attempt) since it was read: nothing to do.
+  if (!(await updateUnfinishedExport(ctx.db, row.id, { status: 'IN_PROGRESS', updatedAt: ctx.clock.now() }))) return findExportById(ctx.db, row.id);
 
   const parameters = exportParametersSchema.parse(row.parameters);
   const code = parameters.filters?.voucher_id?.conditions.$in;
@@ -72,8 +74,9 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
   const selection = selectRows(parameters.filters, { voucherNames: [card.id, card.code], campaignNames: [campaign.id, campaign.name] });
   const fields = parameters.fields ?? defaultExportFields;
   const key = exportFileKey(row.projectId, row.id);
+  const files = exportFiles(ctx.config);
 
-  await exportFiles(ctx.config).write(key, async (file) => {
+  await files.write(key, async (file) => {
     await file.write(csvHeader(fields));
     if (selection.kind === 'none') return;
     await writeRecords(ctx, file, options, {
@@ -97,5 +100,9 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
     errorMessage: null,
     updatedAt: doneAt,
   });
-  return findExportById(ctx.db, row.id);
+  const current = await findExportById(ctx.db, row.id);
+  // Deleted while the file was written (the delete may have found no file to remove yet), or
+  // ended ERROR meanwhile: no export will ever serve this file.
+  if (current?.fileKey !== key) await files.remove(key);
+  return current;
 }

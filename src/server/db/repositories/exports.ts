@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { exports } from '../schema';
 
@@ -46,4 +46,39 @@ export async function updateUnfinishedExport(db: DbOrTx, id: string, set: Partia
     .where(and(eq(exports.id, id), inArray(exports.status, ['SCHEDULED', 'IN_PROGRESS'])))
     .returning({ id: exports.id });
   return rows.length === 1;
+}
+
+/** Deletes an export of the project: the deleted row, or undefined when the project has no such export. */
+export async function deleteExportRow(db: DbOrTx, projectId: string, id: string): Promise<ExportRow | undefined> {
+  const [row] = await db.delete(exports).where(and(eq(exports.projectId, projectId), eq(exports.id, id))).returning();
+  return row;
+}
+
+/** DONE exports whose file is still stored though its link expired at or before `now`, soonest expired first. */
+export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: number): Promise<{ id: string; fileKey: string }[]> {
+  const rows = await db
+    .select({ id: exports.id, fileKey: exports.fileKey })
+    .from(exports)
+    .where(and(eq(exports.status, 'DONE'), isNotNull(exports.fileKey), lte(exports.downloadTokenExpiresAt, now)))
+    .orderBy(asc(exports.downloadTokenExpiresAt), asc(exports.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, fileKey: row.fileKey as string }));
+}
+
+/** Records that an export's file is gone (the export stays, with its expired link); only if it still names that file. */
+export async function forgetExportFile(db: DbOrTx, id: string, fileKey: string, at: Date): Promise<void> {
+  await db
+    .update(exports)
+    .set({ fileKey: null, updatedAt: at })
+    .where(and(eq(exports.id, id), eq(exports.fileKey, fileKey)));
+}
+
+/** Of the given exports, the file keys they hold: a stored file named by none of them belongs to no export. */
+export async function fileKeysOfExports(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ fileKey: exports.fileKey })
+    .from(exports)
+    .where(and(inArray(exports.id, ids), isNotNull(exports.fileKey)));
+  return new Set(rows.map((row) => row.fileKey as string));
 }

@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorObjectSchema } from '../../../contract/error';
 import { defaultExportFields, exportListSchema, exportObjectSchema } from '../../../contract/export';
 import { testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
+import { issueTokenOver, withBearer } from '../../../../test/support/oauth';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { transactionCells } from '../../db/repositories/export-rows';
@@ -15,6 +17,7 @@ import type { ExportJob } from '../../jobs/export-queue';
 import { startWorkers } from '../../jobs/workers';
 import { loadFixture } from '../../seed/load-fixture';
 import { runExport } from '../../services/run-export';
+import { exportFileKey } from '../../storage/export-files';
 
 /** A card history whose text cells exercise quoting and the formula guard. */
 const fixture = baseFixture({
@@ -325,6 +328,83 @@ describe.each(testDatabases())('transaction exports (%s)', (kind) => {
     // Their FIX-BOB has no history: the file is the header alone.
     const url = (await service.call('GET', `/v1/exports/${theirs.body.id}`, { auth: false, headers })).body.result.url;
     expect(await (await fetch(url)).text()).toBe('id,type,source_id,reason,balance,amount,created_at,voucher_id,campaign_id,details,related_transaction_id,source\r\n');
+  });
+
+  describe('DELETE /v1/exports/{exportId}', () => {
+    const fileOf = (id: string) => join(dataDir, 'exports', exportFileKey(service.project.projectId, id));
+    const notFoundExport = (id: string) => ({ code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot find export with id ${id}`, resource_id: id, resource_type: 'export' });
+
+    it('answers 204 without a body, and the export and its file are gone: GET is 404, the link 401', async () => {
+      const created = await create({ parameters: { fields: ['id'] } });
+      await runExport(service.ctx, created.body.id);
+      const url = (await service.call('GET', `/v1/exports/${created.body.id}`)).body.result.url as string;
+      expect(existsSync(fileOf(created.body.id))).toBe(true);
+
+      const deleted = await service.call('DELETE', `/v1/exports/${created.body.id}`);
+      expect(deleted.status).toBe(204);
+      expect(deleted.body).toBeUndefined();
+      expect(deleted.headers.get('content-type')).toBeNull();
+      expect(existsSync(fileOf(created.body.id))).toBe(false);
+      const gone = await service.call('GET', `/v1/exports/${created.body.id}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject(notFoundExport(created.body.id));
+      expect((await fetch(url)).status).toBe(401);
+      expect((await service.call('GET', '/v1/exports?limit=100')).body.exports.map((e: { id: string }) => e.id)).not.toContain(created.body.id);
+      // A second delete finds nothing.
+      expect((await service.call('DELETE', `/v1/exports/${created.body.id}`)).status).toBe(404);
+    });
+
+    it('answers 404 not_found (resource_type export) for an unknown id and for another project’s export', async () => {
+      const unknown = await service.call('DELETE', '/v1/exports/exp_missing');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ ...notFoundExport('exp_missing'), request_id: expect.stringMatching(/^v-/) });
+      expect(errorObjectSchema.parse(unknown.body)).toBeTruthy();
+
+      const mine = await create();
+      await runExport(service.ctx, mine.body.id);
+      const other = await loadFixture(service.database, baseFixture({ project: { name: 'Deleting project' } }), service.clock.now());
+      const headers = { 'X-App-Id': other.keys[0].appId, 'X-App-Token': other.keys[0].appToken };
+      const theirs = await service.call('DELETE', `/v1/exports/${mine.body.id}`, { auth: false, headers });
+      expect(theirs.status).toBe(404);
+      expect(theirs.body).toMatchObject(notFoundExport(mine.body.id));
+      expect((await service.call('GET', `/v1/exports/${mine.body.id}`)).body.status).toBe('DONE');
+      expect(existsSync(fileOf(mine.body.id))).toBe(true);
+    });
+
+    it('takes the scopes of the other export routes: exports or api, not another area', async () => {
+      const scheduled = [await create(), await create()];
+      const exportsToken = await issueTokenOver(service, 'exports');
+      const loyaltiesToken = await issueTokenOver(service, 'loyalties');
+      const refused = await withBearer(service, loyaltiesToken, 'DELETE', `/v1/exports/${scheduled[0].body.id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.key).toBe('missing_required_permission');
+      expect((await withBearer(service, exportsToken, 'DELETE', `/v1/exports/${scheduled[0].body.id}`)).status).toBe(204);
+      expect((await withBearer(service, await issueTokenOver(service, 'api'), 'DELETE', `/v1/exports/${scheduled[1].body.id}`)).status).toBe(204);
+      expect((await service.call('DELETE', `/v1/exports/${scheduled[1].body.id}`, { auth: false })).status).toBe(401);
+    });
+
+    it('a job still queued for a deleted export does nothing; one running when it is deleted leaves no file', async () => {
+      const queued = await create();
+      expect((await service.call('DELETE', `/v1/exports/${queued.body.id}`)).status).toBe(204);
+      expect(await runExport(service.ctx, queued.body.id)).toBeUndefined();
+      expect(existsSync(fileOf(queued.body.id))).toBe(false);
+
+      // Deleted after the job has written its first rows: the file is not in place yet when the delete removes it.
+      const running = await create();
+      let deleted = false;
+      const finished = await runExport(service.ctx, running.body.id, {
+        batchSize: 1,
+        onProgress: async () => {
+          if (deleted) return;
+          deleted = true;
+          expect((await service.call('DELETE', `/v1/exports/${running.body.id}`)).status).toBe(204);
+        },
+      });
+      expect(deleted).toBe(true);
+      expect(finished).toBeUndefined();
+      expect(existsSync(fileOf(running.body.id))).toBe(false);
+      expect((await service.call('GET', `/v1/exports/${running.body.id}`)).status).toBe(404);
+    });
   });
 
   it('marks the export ERROR with a message once its last attempt fails, or when its attempts all died', async () => {

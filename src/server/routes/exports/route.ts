@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
 import { createTransactionsExportSchema, exportListOrderSchema } from '../../../contract/export';
 import { createTransactionsExport } from '../../services/create-export';
+import { deleteExport } from '../../services/delete-export';
 import { openExportDownload } from '../../services/export-download';
 import { getExport, listExports } from '../../services/export-reads';
 
@@ -38,7 +39,7 @@ const downloadTokenConstraint: ConstraintStrategy = {
   },
 };
 
-/** Card transaction exports: create, poll, list, download. */
+/** Card transaction exports: create, poll, list, download, delete. */
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // In this plugin only: an empty body with a JSON content type means "no body", not a 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -64,6 +65,12 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/exports/:exportId', { schema: { params: exportParams } }, async (request) =>
     getExport(app.ctx, request.principal.projectId, request.params.exportId),
   );
+
+  // 204 without a body, as the real API (EXP delete-export); 404 not_found when the caller's project has no such export.
+  app.delete('/v1/exports/:exportId', { schema: { params: exportParams } }, async (request, reply) => {
+    await deleteExport(app.ctx, request.principal.projectId, request.params.exportId);
+    return reply.code(204).send();
+  });
 
   app.get(
     '/v1/exports/:exportId',
