@@ -1,13 +1,14 @@
 import type PgBoss from 'pg-boss';
 import type { ServiceContext } from '../context';
 import { createBoss } from './boss';
+import { exportCleanupWorker } from './export-cleanup-worker';
 import { exportFileWorker, exportGiveUpWorker } from './export-worker';
 import { ensureQueue } from './job-client';
 import { pointsExpiryWorker } from './points-expiry-worker';
 import type { WorkerRegistration } from './worker-registration';
 
 /** Every background worker of the service; a new job type adds its registration here. */
-export const workerRegistrations: WorkerRegistration[] = [exportFileWorker, exportGiveUpWorker, pointsExpiryWorker] as WorkerRegistration[];
+export const workerRegistrations: WorkerRegistration[] = [exportFileWorker, exportGiveUpWorker, exportCleanupWorker, pointsExpiryWorker] as WorkerRegistration[];
 
 export interface Workers {
   boss: PgBoss;

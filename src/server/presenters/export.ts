@@ -10,7 +10,11 @@ export function downloadUrl(ctx: ServiceContext, row: ExportRow): string | null 
   return `${ctx.config.downloadBaseUrl}/v1/exports/${encodeURIComponent(row.id)}?token=${token}`;
 }
 
-/** The export object (SERVICE_SPEC §2.10): `result` holds the file's URL once DONE. */
+/**
+ * The export object (SERVICE_SPEC §2.10): `result` holds the file's URL once DONE, and keeps it
+ * after the link expires and the cleanup removes the file: the contract knows no other `result`
+ * for DONE, and the URL then answers 401 "expired", as it did before the file was gone.
+ */
 export function presentExport(ctx: ServiceContext, row: ExportRow): ExportObject {
   const url = downloadUrl(ctx, row);
   return {

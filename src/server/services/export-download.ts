@@ -18,13 +18,14 @@ export interface ExportDownload {
  */
 export async function openExportDownload(ctx: ServiceContext, exportId: string, token: string): Promise<ExportDownload> {
   const row = await findExportById(ctx.db, exportId);
-  if (!row || row.status !== 'DONE' || !row.fileKey || !row.downloadTokenHash || !row.downloadTokenExpiresAt || !secretMatches(token, row.downloadTokenHash)) {
+  if (!row || row.status !== 'DONE' || !row.downloadTokenHash || !row.downloadTokenExpiresAt || !secretMatches(token, row.downloadTokenHash)) {
     throw unauthorized('The download token is not valid for this export');
   }
+  // Before the file: once a link expires the hourly cleanup removes the file, and the answer stays the same.
   if (row.downloadTokenExpiresAt.getTime() <= ctx.clock.now().getTime()) {
     throw unauthorized(`The download link expired at ${row.downloadTokenExpiresAt.toISOString()}; export the transactions again`);
   }
-  const file = await exportFiles(ctx.config).open(row.fileKey);
+  const file = row.fileKey ? await exportFiles(ctx.config).open(row.fileKey) : undefined;
   if (!file) throw new ApiError(410, 'gone', 'Gone', `The file of export ${row.id} is no longer stored`);
   return { ...file, fileName: `${row.id}.csv` };
 }

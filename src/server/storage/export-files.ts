@@ -9,3 +9,8 @@ export function exportFiles(config: ServiceConfig): FileStore {
 }
 
 export const exportFileKey = (projectId: string, exportId: string) => `${projectId}/${exportId}.csv`;
+
+/** The export a key is named after (the inverse of exportFileKey), or undefined for a key no export would have. */
+export function exportIdOfFileKey(key: string): string | undefined {
+  return /^[^/]+\/([^/]+)\.csv$/.exec(key)?.[1];
+}
