@@ -18,6 +18,8 @@ export const staffActions = {
   introspectTokens: everyone,
   trackEvents: everyone,
   startExports: everyone,
+  /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
+  deleteExports: marketingOnly,
   enrollMembers: marketingOnly,
   createSegments: marketingOnly,
   // Issuing mints a credential with the project's key permissions, and revoking can cut off a live

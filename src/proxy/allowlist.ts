@@ -28,6 +28,7 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/exports$/ },
   // With ?token= this is the file download; without, the export object.
   { method: 'GET', path: new RegExp(`^/v1/exports/${segment}$`) },
+  { method: 'DELETE', path: new RegExp(`^/v1/exports/${segment}$`), action: 'deleteExports' },
   { method: 'GET', path: /^\/v1\/publications$/ },
   // Tokens page: issue, introspect and revoke OAuth tokens (form-encoded bodies, forwarded as-is).
   { method: 'POST', path: /^\/v1\/oauth\/token$/, action: 'issueTokens' },

@@ -192,6 +192,23 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
       expect((await post(marketing, `/v1/loyalties/${fixedClub()}/members`, { customer: 'marketing-enrolls' })).status).toBe(200);
     });
 
+    it('only marketing deletes exports: support gets 403 and the export stays; marketing gets the service’s 204', async () => {
+      const exported = await (await post(support, '/v1/loyalties/members/FIX-BOB/transactions/export', {})).json();
+      const remove = (client: ProxyClient) => client.fetch(`/api/v1/exports/${exported.id}`, { method: 'DELETE' });
+      const refused = await remove(support);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 403, key: 'forbidden', details: `The support role may not DELETE /v1/exports/${exported.id}` });
+      expect((await service.call('GET', `/v1/exports/${exported.id}`)).status).toBe(200);
+
+      const deleted = await remove(marketing);
+      expect(deleted.status).toBe(204);
+      expect(await deleted.text()).toBe('');
+      expect((await service.call('GET', `/v1/exports/${exported.id}`)).status).toBe(404);
+      const again = await remove(marketing);
+      expect(again.status).toBe(404);
+      expect(await again.json()).toMatchObject({ code: 404, key: 'not_found', resource_type: 'export' });
+    });
+
     it('an export started from the dashboard carries channel WEBSITE and the user’s id; API clients cannot claim one', async () => {
       const me = await (await marketing.fetch('/auth/session')).json();
       const viaDashboard = await (await post(marketing, '/v1/loyalties/members/FIX-BOB/transactions/export', {})).json();
