@@ -19,7 +19,7 @@ describe('LookupCache', () => {
 
   it('never keeps a miss, so a row written later is found at once', async () => {
     const cache = new LookupCache<string>();
-    let stored: string | undefined;
+    let stored: string | undefined = undefined;
     const lookup = async () => stored;
     expect(await cache.get('k', lookup)).toBeUndefined();
     stored = 'new';

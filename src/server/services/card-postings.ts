@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
-import { insertCardTransaction, type CardTransactionRow } from '../db/repositories/card-transactions';
-import { updateTotals } from '../db/repositories/loyalty-cards';
-import { applyTakes, insertBucket, lockOpenBuckets } from '../db/repositories/point-buckets';
+import { writeCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
+import type { CardTransactionRow } from '../db/repositories/card-transactions';
+import { applyTakes, lockOpenBuckets } from '../db/repositories/point-buckets';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
 import { takeFifo, type Take } from '../domain/point-buckets';
@@ -36,6 +36,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
   const amount = signedAmount(posting.type, posting.points);
   const totals = applyTransaction(totalsOf(card), posting.type, amount);
   const id = newId('vtx');
+  const buckets: NewPointBucket[] = [];
   if (amount < 0) {
     if (totals.balance < 0) throw notEnoughPoints(card, posting.points);
     let takes = posting.takes;
@@ -50,27 +51,30 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
     await applyTakes(tx, takes);
   } else if (amount > 0) {
     for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
-      if (bucket.points <= 0) continue;
-      await insertBucket(tx, { id: newId('pb'), projectId: card.projectId, voucherId: card.id, transactionId: id, points: bucket.points, remaining: bucket.points, expiresOn: bucket.expiresOn, createdAt: now });
+      if (bucket.points > 0) buckets.push({ id: newId('pb'), points: bucket.points, expiresOn: bucket.expiresOn });
     }
   }
-  await updateTotals(tx, card.id, totals, now);
-  const transaction = await insertCardTransaction(tx, {
-    id,
-    projectId: card.projectId,
-    voucherId: card.id,
-    campaignId: card.campaignId,
-    type: posting.type,
-    sourceId: posting.sourceId ?? null,
-    reason: posting.reason,
-    source: posting.source,
-    amount,
-    balance: totals.balance,
-    details: {
-      balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
-      ...posting.details,
+  const transaction = await writeCardTransaction(
+    tx,
+    {
+      id,
+      projectId: card.projectId,
+      voucherId: card.id,
+      campaignId: card.campaignId,
+      type: posting.type,
+      sourceId: posting.sourceId ?? null,
+      reason: posting.reason,
+      source: posting.source,
+      amount,
+      balance: totals.balance,
+      details: {
+        balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
+        ...posting.details,
+      },
+      createdAt: now,
     },
-    createdAt: now,
-  });
+    totals,
+    buckets,
+  );
   return { card: { ...card, ...totals, updatedAt: now }, transaction };
 }

@@ -4,11 +4,6 @@ import { cardTransactions } from '../schema';
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 
-export async function insertCardTransaction(db: DbOrTx, row: typeof cardTransactions.$inferInsert): Promise<CardTransactionRow> {
-  const [inserted] = await db.insert(cardTransactions).values(row).returning();
-  return inserted;
-}
-
 export async function findCardTransaction(db: DbOrTx, voucherId: string, id: string): Promise<CardTransactionRow | undefined> {
   const [row] = await db.select().from(cardTransactions).where(and(eq(cardTransactions.voucherId, voucherId), eq(cardTransactions.id, id))).limit(1);
   return row;

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CardTotals } from '../../domain/card-ledger';
 import type { DbOrTx } from '../client';
 import { vouchers } from '../schema';
 import type { VoucherRow } from './vouchers';
@@ -27,6 +26,3 @@ export async function lockHeldCards(db: DbOrTx, projectId: string, holderId: str
     .for('update');
 }
 
-export async function updateTotals(db: DbOrTx, voucherId: string, totals: CardTotals, now: Date): Promise<void> {
-  await db.update(vouchers).set({ ...totals, updatedAt: now }).where(eq(vouchers.id, voucherId));
-}

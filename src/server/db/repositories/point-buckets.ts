@@ -5,10 +5,6 @@ import { pointBuckets } from '../schema';
 
 export type PointBucketRow = typeof pointBuckets.$inferSelect;
 
-export async function insertBucket(db: DbOrTx, row: typeof pointBuckets.$inferInsert): Promise<void> {
-  await db.insert(pointBuckets).values(row);
-}
-
 /** The card's buckets that still hold points, locked; call with the card row already locked. */
 export async function lockOpenBuckets(db: DbOrTx, voucherId: string): Promise<PointBucketRow[]> {
   return db

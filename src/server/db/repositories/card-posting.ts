@@ -1,0 +1,53 @@
+import type { CardTotals } from '../../domain/card-ledger';
+import type { DbOrTx } from '../client';
+import { plainRows, tableRows } from '../plain-sql';
+import { cardTransactions, pointBuckets } from '../schema';
+import type { CardTransactionRow } from './card-transactions';
+
+const transactionRows = tableRows(cardTransactions);
+
+export type NewCardTransaction = Omit<typeof cardTransactions.$inferInsert, 'seq'> & { id: string; createdAt: Date };
+export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'points' | 'expiresOn'>;
+
+/**
+ * The writes of one card transaction in one statement (plain SQL, see plain-sql.ts): the card's new
+ * totals, the point buckets it adds, and the transaction row. Events earn points under the card's
+ * lock, so every round trip saved here is time the next event on that card no longer waits.
+ * The caller holds the card locked and has applied any bucket takes.
+ */
+export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTransaction, totals: CardTotals, buckets: NewPointBucket[]): Promise<CardTransactionRow> {
+  const t = transaction;
+  const values = [
+    t.voucherId,
+    totals.points,
+    totals.balance,
+    totals.expiredPoints,
+    totals.subtractedPoints,
+    totals.redeemedPoints,
+    t.createdAt.toISOString(),
+    JSON.stringify(buckets.map((b) => ({ id: b.id, points: b.points, expires_on: b.expiresOn ?? null }))),
+    t.id,
+    t.projectId,
+    t.campaignId,
+    t.type,
+    t.sourceId ?? null,
+    t.reason ?? null,
+    t.source ?? 'API',
+    t.amount,
+    t.balance,
+    JSON.stringify(t.details ?? {}),
+    t.relatedTransactionId ?? null,
+  ];
+  const text = `WITH totals AS (
+      UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
+      WHERE id = $1),
+    buckets AS (
+      INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
+      SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
+      FROM jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text))
+    INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, created_at)
+    VALUES ($9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $7::timestamptz)
+    RETURNING ${transactionRows.columns()}`;
+  const [row] = await plainRows(db, text, values);
+  return transactionRows.row(row);
+}
