@@ -6,7 +6,7 @@ import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { resolveCustomer } from '../db/repositories/customers';
 import { enrollInOneStatement } from '../db/repositories/enrollment';
 import { findPublicationBySourceId, hasJoined, insertPublication } from '../db/repositories/publications';
-import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type NewPublication, type VoucherRow } from '../db/repositories/vouchers';
+import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type NewPublication, type PublicationDraft, type VoucherRow } from '../db/repositories/vouchers';
 import { generateCardCode } from '../domain/card-code';
 import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
@@ -86,7 +86,7 @@ async function publishNextCard(tx: Tx, campaign: CampaignRow, publication: NewPu
 export async function addMember(ctx: ServiceContext, projectId: string, campaignRef: string, body: AddMemberRequest): Promise<LoyaltyMember> {
   const now = ctx.clock.now();
   const campaign = await getCampaign(ctx.db, projectId, campaignRef);
-  const publication = {
+  const publication: PublicationDraft = {
     id: newId('pub'),
     sourceId: body.source_id ?? null,
     channel: body.channel ?? 'API',
@@ -105,7 +105,7 @@ export async function addMember(ctx: ServiceContext, projectId: string, campaign
 }
 
 /** Add Member step by step in one transaction: every case, every error. */
-async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow, body: AddMemberRequest, publicationFields: Omit<NewPublication, 'customerId' | 'trackingId'>): Promise<LoyaltyMember> {
+async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow, body: AddMemberRequest, publicationFields: PublicationDraft): Promise<LoyaltyMember> {
   const { projectId } = campaign;
   const now = publicationFields.createdAt ?? ctx.clock.now();
   try {

@@ -2,14 +2,14 @@ import type { CustomerReference } from '../../../contract/customer';
 import type { DbOrTx } from '../client';
 import { plainRows } from '../plain-sql';
 import { profileOf, upsertBySourceIdSql } from './customers';
-import { nextFreeCardSql, voucherRows, type NewPublication, type VoucherRow } from './vouchers';
+import { nextFreeCardSql, voucherRows, type PublicationDraft, type VoucherRow } from './vouchers';
 
 export interface OneStatementEnrollment {
   projectId: string;
   campaignId: string;
   /** A customer by source id: a string that is not a `cust_…` id, or an object with `source_id` and no `id`. */
   customer: CustomerReference;
-  publication: Omit<NewPublication, 'customerId' | 'trackingId'>;
+  publication: PublicationDraft;
   now: Date;
 }
 

@@ -28,6 +28,8 @@ export const voucherRows = tableRows(vouchers);
 
 /** The publication recorded with a card; the card, campaign and project come from the card. */
 export type NewPublication = Pick<PublicationInsert, 'id' | 'customerId' | 'trackingId' | 'sourceId' | 'channel' | 'metadata' | 'createdAt'>;
+/** A publication before its customer is known. */
+export type PublicationDraft = Omit<NewPublication, 'customerId' | 'trackingId'>;
 
 /**
  * Takes the oldest card of the campaign suitable for publication now, gives it to the customer and
