@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
-import { serviceCall } from './support/stack';
+import { e2eDataDir, serviceCall } from './support/stack';
 
 interface ListedTransaction {
   id: string;
@@ -80,4 +81,46 @@ test('an unknown card code shows the API’s error beside the field', async ({ p
   await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveAccessibleDescription('Cannot find voucher with id NOPE-404');
   await expect(page.getByRole('textbox', { name: 'Card code' })).toBeFocused();
   await page.screenshot({ path: '/tmp/exports-unknown-card.png', fullPage: true });
+});
+
+/** Where the stack keeps an export's file: `<DATA_DIR>/exports/<project>/<export>.csv`. */
+function exportFileExists(exportId: string): boolean {
+  const root = join(e2eDataDir, 'exports');
+  return readdirSync(root).some((project) => existsSync(join(root, project, `${exportId}.csv`)));
+}
+
+test('a marketing user deletes an export after confirming: the row, the export and its file are gone', async ({ page }) => {
+  // A finished export of COFFEE-0005, started through the API.
+  const created = await serviceCall('POST', '/v1/loyalties/members/COFFEE-0005/transactions/export', {});
+  expect(created.status).toBe(200);
+  const id = created.body.id as string;
+  await expect.poll(async () => (await serviceCall('GET', `/v1/exports/${id}`)).body.status, { timeout: 30_000 }).toBe('DONE');
+  expect(exportFileExists(id)).toBe(true);
+
+  await page.goto('/exports');
+  const row = page.getByRole('row').filter({ hasText: id });
+  await expect(row.getByText('Done', { exact: true })).toBeVisible();
+  await page.getByRole('table', { name: 'Exports' }).scrollIntoViewIfNeeded();
+
+  // Cancel keeps it.
+  await row.getByRole('button', { name: `Delete ${id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this export?' });
+  await expect(dialog).toContainText(`Export ${id} and its CSV file are deleted`);
+  // The viewport, transitions finished: a full-page shot misplaces the fixed app bar and catches the dialog fading in.
+  await page.screenshot({ path: '/tmp/exports-delete-confirm.png', animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  const deleting = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith(`/api/v1/exports/${id}`));
+  await row.getByRole('button', { name: `Delete ${id}` }).click();
+  await dialog.getByRole('button', { name: 'Delete export' }).click();
+  expect((await deleting).status()).toBe(204);
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: `Export ${id} deleted.` })).toBeAttached();
+  await page.screenshot({ path: '/tmp/exports-deleted.png', animations: 'disabled' });
+
+  expect((await serviceCall('GET', `/v1/exports/${id}`)).status).toBe(404);
+  expect(exportFileExists(id)).toBe(false);
 });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,14 +13,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ExportObject } from '../../../../contract/export';
-import { DownloadIcon } from '../../../components/icons';
+import { DeleteIcon, DownloadIcon } from '../../../components/icons';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/session/use-session';
 import { useExports } from '../api/get-exports';
 import { useNow } from '../hooks/use-now';
 import { exportedCardCode, formatElapsed, proxiedDownloadUrl, statusCopy } from '../model/export-display';
 import { nothingSeen, seeExports, type SeenExports } from '../model/finish-times';
 import { ExportPolling, hasUnfinished, isFinished } from '../model/polling';
+import { DeleteExportDialog } from './delete-export-dialog';
 
 const pageSize = 10;
 /** One empty list for every render without data: a new [] each time would look like a new answer. */
@@ -47,9 +50,12 @@ function StatusCell({ item }: { item: ExportObject }) {
   );
 }
 
-/** The project's exports, newest first, polled (1 s backing off to 10 s) until each is DONE or ERROR. */
+/** The project's exports, newest first, polled (1 s backing off to 10 s) until each is DONE or ERROR; roles that may, delete them. */
 export function ExportsTable() {
   const [page, setPage] = useState(0);
+  const canDelete = useCan('deleteExports');
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<{ exportId: string; over: string } | null>(null);
   const [polling] = useState(() => new ExportPolling());
   const exportsQuery = useExports({ page: page + 1, limit: pageSize }, (data, count) => polling.delay(data, count));
   const rows = exportsQuery.data?.exports ?? noExports;
@@ -57,6 +63,14 @@ export function ExportsTable() {
   const running = hasUnfinished(rows);
   const now = useNow(running);
   const { finishedAt, announcement } = useSeenExports(rows, exportsQuery.dataUpdatedAt);
+  const columns = canDelete ? 7 : 6;
+
+  function exportDeleted(exportId: string) {
+    setConfirmingDelete(null);
+    setDeleted({ exportId, over: announcement });
+    // The last row of a later page: show the page before, not an empty one.
+    if (rows.length === 1 && page > 0) setPage(page - 1);
+  }
 
   if (exportsQuery.isError && !exportsQuery.data) {
     return <ErrorAlert error={exportsQuery.error} title="Could not load the exports" onRetry={() => void exportsQuery.refetch()} />;
@@ -66,7 +80,8 @@ export function ExportsTable() {
     <Box>
       {exportsQuery.isError && <ErrorAlert error={exportsQuery.error} title="Could not refresh the exports" onRetry={() => void exportsQuery.refetch()} sx={{ mb: 1 }} />}
       <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {announcement}
+        {/* Until the next status change replaces it. */}
+        {deleted && deleted.over === announcement ? `Export ${deleted.exportId} deleted.` : announcement}
       </Box>
       <Box sx={{ height: 4 }}>{exportsQuery.isFetching && <LinearProgress aria-label="Loading exports" />}</Box>
       <TableContainer>
@@ -79,6 +94,7 @@ export function ExportsTable() {
               <TableCell>Status</TableCell>
               <TableCell>Elapsed</TableCell>
               <TableCell>File</TableCell>
+              {canDelete && <TableCell align="right">Actions</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -117,12 +133,19 @@ export function ExportsTable() {
                       </Typography>
                     )}
                   </TableCell>
+                  {canDelete && (
+                    <TableCell align="right">
+                      <IconButton size="small" color="error" aria-label={`Delete ${item.id}`} title="Delete export" onClick={() => setConfirmingDelete(item.id)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  )}
                 </TableRow>
               );
             })}
             {exportsQuery.isSuccess && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={6}>
+                <TableCell colSpan={columns}>
                   <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
                     No exports yet: start one above.
                   </Typography>
@@ -140,6 +163,7 @@ export function ExportsTable() {
         rowsPerPageOptions={[pageSize]}
         onPageChange={(_event, next) => setPage(next)}
       />
+      <DeleteExportDialog exportId={confirmingDelete} onClose={() => setConfirmingDelete(null)} onDeleted={exportDeleted} />
     </Box>
   );
 }
