@@ -1,3 +1,4 @@
+import { VoucherifyServerSide } from '@voucherify/sdk';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -381,6 +382,14 @@ describe.each(testDatabases())('transaction exports (%s)', (kind) => {
       expect((await withBearer(service, exportsToken, 'DELETE', `/v1/exports/${scheduled[0].body.id}`)).status).toBe(204);
       expect((await withBearer(service, await issueTokenOver(service, 'api'), 'DELETE', `/v1/exports/${scheduled[1].body.id}`)).status).toBe(204);
       expect((await service.call('DELETE', `/v1/exports/${scheduled[1].body.id}`, { auth: false })).status).toBe(401);
+    });
+
+    it('works from the official SDK (distributions.exports.delete), whose second call gets the 404', async () => {
+      const client = VoucherifyServerSide({ applicationId: service.keyHeaders['X-App-Id'], secretKey: service.keyHeaders['X-App-Token'], apiUrl: service.baseUrl });
+      const created = await create();
+      await client.distributions.exports.delete(created.body.id);
+      expect((await service.call('GET', `/v1/exports/${created.body.id}`)).status).toBe(404);
+      await expect(client.distributions.exports.delete(created.body.id)).rejects.toMatchObject({ code: 404, key: 'not_found', resource_type: 'export' });
     });
 
     it('a job still queued for a deleted export does nothing; one running when it is deleted leaves no file', async () => {
