@@ -10,10 +10,10 @@
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
  * only the operations named.)
  */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { scratchPostgresDatabase } from '../../test/support/databases';
 import { fmt, load, type LoadResult } from '../support/autocannon';
 import { bareTransactionsPerSecond } from './bare-publish';
 import { operations, type Operation } from './operations';
@@ -109,26 +109,6 @@ async function measure(label: string, url: string | undefined, prismUrl: string,
   return doubles;
 }
 
-/** A fresh PostgreSQL database for the run, dropped afterwards. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function printTable(rows: Row[]): void {
   const header = ['Database', 'Operation', 'req/s', 'p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism', '× bare tx'];
   const lines = rows.map((r) => [
@@ -171,7 +151,7 @@ async function main(): Promise<void> {
   try {
     if (only !== 'postgres') doubles += await measure('PGlite', undefined, prism.url, rows);
     if (only !== 'pglite') {
-      const database = await createDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+      const database = await scratchPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'bench');
       try {
         doubles += await measure('PostgreSQL', database.url, prism.url, rows);
       } finally {

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
-import { testDatabases } from '../support/databases';
+import { scratchPostgresDatabase, testDatabases } from '../support/databases';
 
 /**
  * Crash safety: the real service process (src/cli/serve.ts) takes a burst of enrollments and events,
@@ -60,24 +58,8 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(): Promise<Target> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString() }),
-    async cleanup() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'crash');
+  return { env: { DATABASE_URL: scratch.url }, open: () => openDatabase({ url: scratch.url }), cleanup: () => scratch.drop() };
 }
 
 async function startService(target: Target, port: number): Promise<ChildProcess> {

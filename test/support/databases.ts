@@ -14,26 +14,36 @@ export function testDatabases(): DatabaseKind[] {
   return ['pglite'];
 }
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped again by `close()`. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ memory: true });
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `t_${randomBytes(6).toString('hex')}`;
+/** A new, empty PostgreSQL database on the server of `adminUrl`, and the way to drop it again. */
+export async function scratchPostgresDatabase(adminUrl: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped again by `close()`. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ memory: true });
+  const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+  const database = await openDatabase({ url: scratch.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
