@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { newId } from '../lib/ids';
 import { hashSecret, newSecret } from '../lib/secrets';
 import { randomUUID } from 'node:crypto';
-import { fixtureSchema, type FixtureInput } from './fixture-schema';
+import { fixtureSchema, type Fixture, type FixtureInput } from './fixture-schema';
 import { FixtureError, type SeedContext } from './seed-context';
 import { loadCampaigns, loadCategories } from './sections/campaigns';
 import { loadCustomers, loadGeneratedCustomers } from './sections/customers';
@@ -18,6 +18,18 @@ export interface LoadedProject {
   /** The key pairs, with secrets in clear: shown once, never stored in clear. */
   keys: { name: string; appId: string; appToken: string }[];
   ids: SeedContext['refs'];
+}
+
+/**
+ * Statistics for tables a fixture filled in bulk. Until autovacuum gets round to them, the planner
+ * guesses a handful of free cards and picks a campaign's next card by sorting all of them: 50 ms
+ * per pick at 100,000 cards instead of 0.1 ms through vouchers_free_idx.
+ */
+async function analyzeAfterBulkLoad(database: Database, fixture: Fixture): Promise<void> {
+  const cards = fixture.campaigns.reduce((sum, c) => sum + c.generated_cards + c.cards.length, 0);
+  const customers = fixture.customers.length + (fixture.generated_customers?.count ?? 0);
+  if (cards >= 10_000) await database.execute('ANALYZE vouchers');
+  if (customers >= 10_000) await database.execute('ANALYZE customers');
 }
 
 /** Validates a fixture and loads it as one new project, all or nothing. */
@@ -53,5 +65,6 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     await loadSegments(seed, fixture.segments);
     return seed.refs;
   });
+  await analyzeAfterBulkLoad(database, fixture);
   return { projectId, keys: keys.map(({ name, appId, appToken }) => ({ name, appId, appToken })), ids: refs };
 }

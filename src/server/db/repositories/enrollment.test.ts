@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../../test/support/databases';
 import { loadFixture } from '../../seed/load-fixture';
 import type { Database } from '../client';
+import { freeCardCursor } from '../free-card-cursor';
 import { enrollInOneStatement, type OneStatementEnrollment } from './enrollment';
+import { publishNextFreeCard } from './vouchers';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
 
@@ -110,5 +112,28 @@ describe.each(testDatabases())('enrollInOneStatement (%s)', (kind) => {
     const codes = cards.filter((c) => c !== undefined).map((c) => c.code);
     expect(codes.sort()).toEqual(['P-0', 'P-1', 'P-2', 'P-3', 'P-4']);
     expect(await written(database, project.projectId)).toEqual({ customers: 5, published: 5, publications: 5 });
+  });
+
+  it('starts the pick after the campaign cursor, and from the oldest free card once nothing is free after it', async () => {
+    const project = await loadFixture(database, {
+      project: { name: 'cursor' },
+      api_keys: [{ name: 'k' }],
+      customers: [{ source_id: 'late' }],
+      campaigns: [{ name: 'Club', type: 'STATIC', cards: Array.from({ length: 4 }, (_, i) => ({ code: `K-${i}` })) }],
+    });
+    const target = { projectId: project.projectId, campaignId: project.ids.campaigns.get('Club') as string };
+    expect((await enrollInOneStatement(database.db, input(target, 'k-first')))?.code).toBe('K-0');
+    // As if K-1 and K-2 had been handed out by another enrollment that then rolled back.
+    const [k2] = await database.execute<{ id: string; created_at: string }>('SELECT id, created_at FROM vouchers WHERE code = $1', ['K-2']);
+    freeCardCursor.advance(target.campaignId, { createdAt: new Date(k2.created_at), id: k2.id });
+    expect((await enrollInOneStatement(database.db, input(target, 'k-second')))?.code).toBe('K-3');
+
+    const before = await written(database, project.projectId);
+    expect(await enrollInOneStatement(database.db, input(target, 'k-third'))).toBeUndefined();
+    expect(await written(database, project.projectId)).toEqual(before);
+    const [late] = await database.execute<{ id: string }>('SELECT id FROM customers WHERE source_id = $1', ['late']);
+    const card = await publishNextFreeCard(database.db, target.campaignId, { id: `pub_test${sequence++}`, customerId: late.id, trackingId: 'late', createdAt: now });
+    expect(card?.code).toBe('K-1');
+    expect(freeCardCursor.after(target.campaignId)?.id).toBe(card?.id);
   });
 });

@@ -1,5 +1,6 @@
 import type { CustomerReference } from '../../../contract/customer';
 import type { DbOrTx } from '../client';
+import { freeCardCursor } from '../free-card-cursor';
 import { plainRows } from '../plain-sql';
 import { profileOf, upsertBySourceIdSql } from './customers';
 import { nextFreeCardSql, voucherRows, type PublicationDraft, type VoucherRow } from './vouchers';
@@ -41,7 +42,12 @@ export async function enrollInOneStatement(db: DbOrTx, input: OneStatementEnroll
   const p = input.publication;
   values.push(p.id, p.sourceId ?? null, p.channel ?? null, JSON.stringify(p.metadata ?? {}));
   const [id, sourceId, channel, metadata] = [values.length - 3, values.length - 2, values.length - 1, values.length].map((n) => `$${n}`);
-  const text = `WITH free AS (${nextFreeCardSql('$2', '$3::timestamptz')}),
+  // Start after the campaign's cursor. When nothing is free there, this writes nothing and the
+  // transaction's pick (publishNextFreeCard) drops the cursor and looks from the oldest card.
+  const after = freeCardCursor.after(input.campaignId);
+  if (after) values.push(after.createdAt.toISOString(), after.id);
+  const cursor = after && { createdAt: `$${values.length - 1}::timestamptz`, id: `$${values.length}::text` };
+  const text = `WITH free AS (${nextFreeCardSql('$2', '$3::timestamptz', cursor)}),
     customer AS (${upsert} RETURNING id, source_id),
     card AS (
       UPDATE vouchers SET holder_id = customer.id, publish_count = publish_count + 1, updated_at = $3::timestamptz
@@ -52,5 +58,8 @@ export async function enrollInOneStatement(db: DbOrTx, input: OneStatementEnroll
       SELECT ${id}::text, $1, $2, card.id, customer.id, customer.source_id, ${sourceId}::text, ${channel}::text, ${metadata}::text::jsonb, $3::timestamptz FROM card, customer)
     SELECT ${voucherRows.columns('card')} FROM card`;
   const [row] = await plainRows(db, text, values);
-  return row && voucherRows.row(row);
+  if (!row) return undefined;
+  const card = voucherRows.row(row);
+  freeCardCursor.advance(input.campaignId, card);
+  return card;
 }

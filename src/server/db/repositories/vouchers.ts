@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { rowsOf } from '../client';
+import { freeCardCursor, type CardPosition } from '../free-card-cursor';
 import { plainRows, tableRows } from '../plain-sql';
 import { publications, vouchers } from '../schema';
 
@@ -35,28 +36,45 @@ export type PublicationDraft = Omit<NewPublication, 'customerId' | 'trackingId'>
  * Takes the oldest card of the campaign suitable for publication now, gives it to the customer and
  * records the publication, in one statement (one round trip; plain SQL, see plain-sql.ts): the
  * scalar subquery runs once, and SKIP LOCKED lets parallel enrollments take different cards instead
- * of queueing on the same one. Returns the card as published, or undefined when none is free. A
- * customer who already joined fails it on publications_join_once_uq.
+ * of queueing on the same one. The pick starts after the campaign's cursor (free-card-cursor.ts) and,
+ * when nothing is free there, drops it and looks from the oldest card. Returns the card as published,
+ * or undefined when none is free. A customer who already joined fails it on publications_join_once_uq.
  */
 export async function publishNextFreeCard(db: DbOrTx, campaignId: string, publication: NewPublication): Promise<VoucherRow | undefined> {
-  const text = `WITH card AS (
-      UPDATE vouchers SET holder_id = $2, publish_count = publish_count + 1, updated_at = $3::timestamptz
-      WHERE id = (${nextFreeCardSql('$1', '$3::timestamptz')})
-      RETURNING *),
-    publication AS (
-      INSERT INTO publications (id, project_id, campaign_id, voucher_id, customer_id, tracking_id, source_id, channel, metadata, created_at)
-      SELECT $4, card.project_id, card.campaign_id, card.id, $2, $5, $6, $7, $8::text::jsonb, $3::timestamptz FROM card)
-    SELECT ${voucherRows.columns('card')} FROM card`;
   const p = publication;
-  const [row] = await plainRows(db, text, [campaignId, p.customerId, p.createdAt?.toISOString(), p.id, p.trackingId ?? null, p.sourceId ?? null, p.channel ?? null, JSON.stringify(p.metadata ?? {})]);
-  return row && voucherRows.row(row);
+  const values = [campaignId, p.customerId, p.createdAt?.toISOString(), p.id, p.trackingId ?? null, p.sourceId ?? null, p.channel ?? null, JSON.stringify(p.metadata ?? {})];
+  const attempt = async (after: CardPosition | undefined) => {
+    const cursorValues = after ? [after.createdAt.toISOString(), after.id] : [];
+    const text = `WITH card AS (
+        UPDATE vouchers SET holder_id = $2, publish_count = publish_count + 1, updated_at = $3::timestamptz
+        WHERE id = (${nextFreeCardSql('$1', '$3::timestamptz', after && { createdAt: '$9::timestamptz', id: '$10::text' })})
+        RETURNING *),
+      publication AS (
+        INSERT INTO publications (id, project_id, campaign_id, voucher_id, customer_id, tracking_id, source_id, channel, metadata, created_at)
+        SELECT $4, card.project_id, card.campaign_id, card.id, $2, $5, $6, $7, $8::text::jsonb, $3::timestamptz FROM card)
+      SELECT ${voucherRows.columns('card')} FROM card`;
+    const [row] = await plainRows(db, text, [...values, ...cursorValues]);
+    return row && voucherRows.row(row);
+  };
+  const after = freeCardCursor.after(campaignId);
+  let card = await attempt(after);
+  if (!card && after) {
+    freeCardCursor.forget(campaignId);
+    card = await attempt(undefined);
+  }
+  if (card) freeCardCursor.advance(campaignId, card);
+  return card;
 }
 
-/** The id of the campaign's oldest card suitable for publication at `now`, locked, skipping cards others hold locked. */
-export function nextFreeCardSql(campaignId: string, now: string): string {
+/**
+ * The id of the campaign's oldest card suitable for publication at `now`, locked, skipping cards
+ * others hold locked; with `after` (SQL for a created_at and an id), the oldest after that position.
+ */
+export function nextFreeCardSql(campaignId: string, now: string, after?: { createdAt: string; id: string }): string {
   return `SELECT id FROM vouchers
     WHERE campaign_id = ${campaignId} AND holder_id IS NULL AND active
-      AND (start_date IS NULL OR start_date <= ${now}) AND (expiration_date IS NULL OR expiration_date > ${now})
+      AND (start_date IS NULL OR start_date <= ${now}) AND (expiration_date IS NULL OR expiration_date > ${now})${after ? `
+      AND (created_at, id) > (${after.createdAt}, ${after.id})` : ''}
     ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`;
 }
 
