@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { loadAssetKey, loadDashboardUserKey } from './db/repositories/service-settings';
 import type { ServiceContext } from './context';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
+import { enrollTogether } from './db/repositories/enrollment';
+import { EnrollmentBatcher } from './services/enrollment-batcher';
 import { systemClock, type Clock } from './lib/clock';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
@@ -27,6 +29,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     assetKey: await loadAssetKey(database.db),
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
+    enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
   };
 }
 

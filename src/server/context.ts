@@ -2,6 +2,7 @@ import type { ServiceConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
+import type { EnrollmentBatcher } from './services/enrollment-batcher';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -15,6 +16,8 @@ export interface ServiceContext {
   dashboardUserKey: Buffer;
   /** Per-project request limit (X-Rate-Limit-* headers, 429). */
   rateLimiter: RateLimiter;
+  /** Add Member's one-statement enrollments, run together under load (services/enrollment-batcher). */
+  enrollments: EnrollmentBatcher;
 }
 
 declare module 'fastify' {

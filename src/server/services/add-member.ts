@@ -4,7 +4,6 @@ import type { Tx } from '../db/client';
 import { violatedUniqueIndex } from '../db/errors';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { resolveCustomer } from '../db/repositories/customers';
-import { enrollInOneStatement } from '../db/repositories/enrollment';
 import { findPublicationBySourceId, hasJoined, insertPublication } from '../db/repositories/publications';
 import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFreeCard, type NewPublication, type PublicationDraft, type VoucherRow } from '../db/repositories/vouchers';
 import { generateCardCode } from '../domain/card-code';
@@ -94,7 +93,7 @@ export async function addMember(ctx: ServiceContext, projectId: string, campaign
     createdAt: now,
   };
   if (body.voucher === undefined) {
-    const published = await enrollInOneStatement(ctx.db, { projectId, campaignId: campaign.id, customer: body.customer, publication, now }).catch((error: unknown) => {
+    const published = await ctx.enrollments.enroll({ projectId, campaignId: campaign.id, customer: body.customer, publication, now }).catch((error: unknown) => {
       // Joined already, or a source_id seen before: the transaction below answers those.
       if (violatedUniqueIndex(error)) return undefined;
       throw error;

@@ -31,15 +31,24 @@ export async function findCustomerBySourceId(db: DbOrTx, projectId: string, sour
 export const customerRows = tableRows(customers);
 const jsonColumns = new Set(['address', 'metadata']);
 
+/** A profile field as the text the driver sends for it: JSON columns as JSON text. */
+function profileText(column: string, value: unknown): unknown {
+  return jsonColumns.has(column) && value !== null ? JSON.stringify(value) : value;
+}
+
+/** SQL turning `text`, a text expression, into the column's type. */
+function fromText(column: string, text: string): string {
+  return jsonColumns.has(column) ? `${text}::jsonb` : text;
+}
+
 /** A profile update as columns and placeholders, numbered after the `values` already there. */
 function profileColumns(profile: ProfileUpdate, values: unknown[]): { columns: string[]; placeholders: string[] } {
   const columns: string[] = [];
   const placeholders: string[] = [];
   for (const [column, value] of Object.entries(profile)) {
-    const json = jsonColumns.has(column);
-    values.push(json && value !== null ? JSON.stringify(value) : value);
+    values.push(profileText(column, value));
     columns.push(column); // the profile's field names are the column names
-    placeholders.push(json ? `$${values.length}::text::jsonb` : `$${values.length}::text`);
+    placeholders.push(fromText(column, `$${values.length}::text`));
   }
   return { columns, placeholders };
 }
@@ -77,28 +86,52 @@ export async function resolveCustomer(db: DbOrTx, projectId: string, reference: 
     return { customer: customerRows.row(row), created: false, changed: profileGiven };
   }
   const values: unknown[] = [];
-  const text = `${upsertBySourceIdSql(values, { projectId, sourceId: object.source_id as string, profile, now })} RETURNING ${returning}, xmax = 0`;
+  const upsert = upsertBySourceIdSql(values, { projectId, rows: [{ id: newId('cust'), sourceId: object.source_id as string, profile, now }] });
+  const text = `${upsert} RETURNING ${returning}, xmax = 0`;
   const [row] = await plainRows(db, text, values);
   // xmax is 0 on a row version this statement inserted, and set on one its ON CONFLICT updated.
   const created = row[row.length - 1] === true;
   return { customer: customerRows.row(row), created, changed: created || profileGiven };
 }
 
+/** One customer for upsertBySourceIdSql. */
+export interface SourceIdUpsert {
+  /** The id a new customer gets. */
+  id: string;
+  sourceId: string;
+  profile: ProfileUpdate;
+  now: Date;
+}
+
 /**
- * The upsert of a customer by source id, without its RETURNING, its values appended to `values`:
- * creates the customer with the profile given, or writes that profile over the existing one. With
+ * The upsert of customers by source id, without its RETURNING, its values appended to `values`:
+ * creates each customer with the profile given, or writes that profile over the existing one. Every
+ * row gives the same profile fields, and no source id comes twice. Rows go in source id order, so
+ * two statements that share customers take their locks in the same order and cannot deadlock. With
  * `onlyIf`, an SQL condition, nothing happens unless it holds.
  */
-export function upsertBySourceIdSql(values: unknown[], input: { projectId: string; sourceId: string; profile: ProfileUpdate; now: Date; onlyIf?: string }): string {
-  values.push(newId('cust'), input.projectId, input.sourceId, input.now.toISOString());
-  const [id, projectId, sourceId, now] = [values.length - 3, values.length - 2, values.length - 1, values.length].map((n) => `$${n}`);
-  const { columns, placeholders } = profileColumns({ metadata: {}, ...input.profile }, values);
-  const profileKeys = Object.keys(input.profile);
-  // With nothing to change, touch no column that matters so the row is still returned. (excluded.created_at is now.)
+export function upsertBySourceIdSql(values: unknown[], input: { projectId: string; rows: SourceIdUpsert[]; onlyIf?: string }): string {
+  const profileKeys = Object.keys(input.rows[0].profile);
+  const columns = ['metadata', ...profileKeys.filter((key) => key !== 'metadata')];
+  const array = (list: unknown[], type: string) => {
+    values.push(list);
+    return `$${values.length}::${type}[]`;
+  };
+  values.push(input.projectId);
+  const projectId = `$${values.length}::text`;
+  const arrays = [
+    array(input.rows.map((r) => r.id), 'text'),
+    array(input.rows.map((r) => r.sourceId), 'text'),
+    array(input.rows.map((r) => r.now.toISOString()), 'timestamptz'),
+    ...columns.map((column) => array(input.rows.map((r) => profileText(column, column in r.profile ? r.profile[column as keyof ProfileUpdate] : {})), 'text')),
+  ];
+  const names = ['id', 'source_id', 'now', ...columns.map((column) => `p_${column}`)];
+  // With nothing to change, touch no column that matters so the row is still returned. (excluded.created_at is the row's now.)
   const set = profileKeys.length ? [...profileKeys.map((column) => `${column} = excluded.${column}`), 'updated_at = excluded.created_at'] : ['source_id = excluded.source_id'];
   return (
     `INSERT INTO customers (id, project_id, source_id, created_at, ${columns.join(', ')}) ` +
-    `SELECT ${id}::text, ${projectId}::text, ${sourceId}::text, ${now}::timestamptz, ${placeholders.join(', ')}${input.onlyIf ? ` WHERE ${input.onlyIf}` : ''} ` +
+    `SELECT u.id, ${projectId}, u.source_id, u.now, ${columns.map((column) => fromText(column, `u.p_${column}`)).join(', ')} ` +
+    `FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})${input.onlyIf ? ` WHERE ${input.onlyIf}` : ''} ORDER BY u.source_id ` +
     `ON CONFLICT (project_id, source_id) DO UPDATE SET ${set.join(', ')}`
   );
 }

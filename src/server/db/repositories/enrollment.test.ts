@@ -3,7 +3,7 @@ import { openTestDatabase, testDatabases } from '../../../../test/support/databa
 import { loadFixture } from '../../seed/load-fixture';
 import type { Database } from '../client';
 import { freeCardCursor } from '../free-card-cursor';
-import { enrollInOneStatement, type OneStatementEnrollment } from './enrollment';
+import { enrollInOneStatement, enrollTogether, type OneStatementEnrollment } from './enrollment';
 import { publishNextFreeCard } from './vouchers';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
@@ -135,5 +135,52 @@ describe.each(testDatabases())('enrollInOneStatement (%s)', (kind) => {
     const card = await publishNextFreeCard(database.db, target.campaignId, { id: `pub_test${sequence++}`, customerId: late.id, trackingId: 'late', createdAt: now });
     expect(card?.code).toBe('K-1');
     expect(freeCardCursor.after(target.campaignId)?.id).toBe(card?.id);
+  });
+
+  describe('several enrollments together', () => {
+    let target: { projectId: string; campaignId: string };
+    beforeAll(async () => {
+      const project = await loadFixture(database, {
+        project: { name: 'together' },
+        api_keys: [{ name: 'k' }],
+        customers: [{ source_id: 'regular', name: 'Regular' }],
+        campaigns: [{ name: 'Club', type: 'STATIC', cards: Array.from({ length: 6 }, (_, i) => ({ code: `T-${i}` })) }],
+      });
+      target = { projectId: project.projectId, campaignId: project.ids.campaigns.get('Club') as string };
+    });
+
+    it('gives each customer a card of their own and records each publication as asked, answering in the order given', async () => {
+      const inputs = ['zed', 'amy', 'regular'].map((name, i) => ({
+        ...input(target, { source_id: name, name: `Name ${name}` }, `src-${name}`),
+        publication: { id: `pub_together${i}`, sourceId: `src-${name}`, channel: i === 0 ? 'WEBSITE' : 'API', metadata: { n: i }, createdAt: now },
+      }));
+      const cards = await enrollTogether(database.db, inputs);
+      expect(cards).toHaveLength(3);
+      const holders = await database.execute<{ source_id: string; name: string; card: string; pub: string; channel: string; metadata: unknown; tracking_id: string }>(
+        `SELECT c.source_id, c.name, v.id AS card, p.id AS pub, p.channel, p.metadata, p.tracking_id
+           FROM vouchers v JOIN customers c ON c.id = v.holder_id JOIN publications p ON p.voucher_id = v.id AND p.customer_id = c.id
+          WHERE v.campaign_id = $1`,
+        [target.campaignId],
+      );
+      expect(holders).toHaveLength(3);
+      for (const [i, name] of ['zed', 'amy', 'regular'].entries()) {
+        const holder = holders.find((h) => h.source_id === name);
+        expect(holder).toMatchObject({ name: `Name ${name}`, card: cards?.[i].id, pub: `pub_together${i}`, channel: i === 0 ? 'WEBSITE' : 'API', metadata: { n: i }, tracking_id: name });
+        expect(cards?.[i]).toMatchObject({ publishCount: 1, updatedAt: now });
+      }
+      expect(new Set(cards?.map((c) => c.code)).size).toBe(3);
+    });
+
+    it('writes nothing when fewer cards are free than enrollments', async () => {
+      const before = await written(database, target.projectId);
+      expect(await enrollTogether(database.db, ['n1', 'n2', 'n3', 'n4'].map((name) => input(target, name)))).toBeUndefined();
+      expect(await written(database, target.projectId)).toEqual(before);
+    });
+
+    it('fails whole when one of the customers already joined', async () => {
+      const before = await written(database, target.projectId);
+      await expect(enrollTogether(database.db, [input(target, 'fresh'), input(target, 'amy')])).rejects.toMatchObject({ code: '23505', constraint: 'publications_join_once_uq' });
+      expect(await written(database, target.projectId)).toEqual(before);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { CustomerReference } from '../../../contract/customer';
+import { newId } from '../../lib/ids';
 import type { DbOrTx } from '../client';
 import { freeCardCursor } from '../free-card-cursor';
 import { plainRows } from '../plain-sql';
@@ -22,44 +23,83 @@ function bySourceId(reference: CustomerReference) {
 }
 
 /**
- * Add Member's common case in one autocommitted statement, one round trip instead of a transaction's
- * five: lock the campaign's next free card, upsert the customer by source id, give them the card,
- * record the publication. On this machine's 2 vCPUs each round trip costs two process wake-ups,
- * and those, not SQL, bounded enrollments per second (bench:api).
- *
- * It writes nothing, and returns undefined, wherever the full transaction has more to do or to say:
- * a customer named by id, no free card (an auto-update campaign generates one; otherwise the error),
- * or a project with filter segments (the customer's memberships must follow in the same
- * transaction). A customer who already joined, or a reused publication source_id, fails it on the
- * unique index, which rolls it back whole; the caller then runs the transaction, which answers those.
+ * Which enrollments one statement can take together: the same project, campaign and profile fields.
+ * Undefined for an enrollment it cannot take at all (a customer named by id).
  */
-export async function enrollInOneStatement(db: DbOrTx, input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
+export function togetherKey(input: OneStatementEnrollment): { key: string; sourceId: string } | undefined {
   const customer = bySourceId(input.customer);
   if (!customer) return undefined;
-  const values: unknown[] = [input.projectId, input.campaignId, input.now.toISOString()];
-  const applies = `EXISTS (SELECT 1 FROM free) AND NOT EXISTS (SELECT 1 FROM segments WHERE project_id = $1 AND type IN ('auto-update', 'passive'))`;
-  const upsert = upsertBySourceIdSql(values, { projectId: input.projectId, sourceId: customer.sourceId, profile: customer.profile, now: input.now, onlyIf: applies });
-  const p = input.publication;
-  values.push(p.id, p.sourceId ?? null, p.channel ?? null, JSON.stringify(p.metadata ?? {}));
-  const [id, sourceId, channel, metadata] = [values.length - 3, values.length - 2, values.length - 1, values.length].map((n) => `$${n}`);
-  // Start after the campaign's cursor. When nothing is free there, this writes nothing and the
+  return { key: `${input.projectId} ${input.campaignId} ${Object.keys(customer.profile).sort().join(',')}`, sourceId: customer.sourceId };
+}
+
+/**
+ * Add Member's common case in one autocommitted statement, one round trip instead of a transaction's
+ * five, for one enrollment or several that share a togetherKey and name different customers: lock
+ * as many free cards of the campaign, upsert the customers by source id, give each one a card,
+ * record the publications. On this machine's 2 vCPUs each round trip and each commit costs process
+ * wake-ups, and those, not SQL, bound enrollments per second (bench:api).
+ *
+ * It writes nothing, and returns undefined, wherever the full transaction has more to do or to say:
+ * a customer named by id, fewer free cards than enrollments (an auto-update campaign generates one;
+ * otherwise the error), or a project with filter segments (the customer's memberships must follow
+ * in the same transaction). A customer who already joined, or a reused publication source_id, fails
+ * it on the unique index, which rolls it back whole; the caller then runs the transaction, which
+ * answers those. Returns the cards in the order of `inputs`.
+ */
+export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[]): Promise<VoucherRow[] | undefined> {
+  const customers = inputs.map((input) => bySourceId(input.customer));
+  if (customers.some((customer) => customer === undefined)) return undefined;
+  const { projectId, campaignId } = inputs[0];
+  const latest = new Date(Math.max(...inputs.map((input) => input.now.getTime())));
+  const values: unknown[] = [projectId, campaignId, latest.toISOString(), inputs.length];
+  // Start after the campaign's cursor. When too little is free there, this writes nothing and the
   // transaction's pick (publishNextFreeCard) drops the cursor and looks from the oldest card.
-  const after = freeCardCursor.after(input.campaignId);
+  const after = freeCardCursor.after(campaignId);
   if (after) values.push(after.createdAt.toISOString(), after.id);
   const cursor = after && { createdAt: `$${values.length - 1}::timestamptz`, id: `$${values.length}::text` };
-  const text = `WITH free AS (${nextFreeCardSql('$2', '$3::timestamptz', cursor)}),
+  const free = nextFreeCardSql('$2', '$3::timestamptz', cursor, '$4::int');
+  const applies = `(SELECT count(*) FROM free) = $4::int AND NOT EXISTS (SELECT 1 FROM segments WHERE project_id = $1 AND type IN ('auto-update', 'passive'))`;
+  const upsert = upsertBySourceIdSql(values, {
+    projectId,
+    rows: inputs.map((input, i) => ({ id: newId('cust'), sourceId: customers[i]!.sourceId, profile: customers[i]!.profile, now: input.now })),
+    onlyIf: applies,
+  });
+  const array = (list: unknown[], type: string) => {
+    values.push(list);
+    return `$${values.length}::${type}[]`;
+  };
+  const publications = [
+    array(customers.map((customer) => customer!.sourceId), 'text'),
+    array(inputs.map((input) => input.publication.id), 'text'),
+    array(inputs.map((input) => input.publication.sourceId ?? null), 'text'),
+    array(inputs.map((input) => input.publication.channel ?? null), 'text'),
+    array(inputs.map((input) => JSON.stringify(input.publication.metadata ?? {})), 'text'),
+    array(inputs.map((input) => input.now.toISOString()), 'timestamptz'),
+  ];
+  const text = `WITH free AS (SELECT id, row_number() OVER () AS n FROM (${free}) f),
     customer AS (${upsert} RETURNING id, source_id),
+    input AS (SELECT * FROM unnest(${publications.join(', ')}) WITH ORDINALITY AS i(source_id, publication_id, publication_source_id, channel, metadata, now, n)),
     card AS (
-      UPDATE vouchers SET holder_id = customer.id, publish_count = publish_count + 1, updated_at = $3::timestamptz
-      FROM customer WHERE vouchers.id = (SELECT id FROM free)
-      RETURNING vouchers.*),
+      UPDATE vouchers SET holder_id = customer.id, publish_count = publish_count + 1, updated_at = input.now
+      FROM free JOIN input ON input.n = free.n JOIN customer ON customer.source_id = input.source_id
+      WHERE vouchers.id = free.id
+      RETURNING vouchers.*, input.n AS input_n, input.publication_id, input.publication_source_id, input.channel AS publication_channel, input.metadata AS publication_metadata, customer.source_id AS tracking_id),
     publication AS (
       INSERT INTO publications (id, project_id, campaign_id, voucher_id, customer_id, tracking_id, source_id, channel, metadata, created_at)
-      SELECT ${id}::text, $1, $2, card.id, customer.id, customer.source_id, ${sourceId}::text, ${channel}::text, ${metadata}::text::jsonb, $3::timestamptz FROM card, customer)
-    SELECT ${voucherRows.columns('card')} FROM card`;
-  const [row] = await plainRows(db, text, values);
-  if (!row) return undefined;
-  const card = voucherRows.row(row);
-  freeCardCursor.advance(input.campaignId, card);
-  return card;
+      SELECT publication_id, $1, $2, id, holder_id, tracking_id, publication_source_id, publication_channel, publication_metadata::jsonb, updated_at FROM card)
+    SELECT ${voucherRows.columns('card')}, card.input_n FROM card`;
+  const rows = await plainRows(db, text, values);
+  if (rows.length !== inputs.length) return undefined;
+  const cards: VoucherRow[] = [];
+  for (const row of rows) {
+    const card = voucherRows.row(row);
+    cards[Number(row[row.length - 1]) - 1] = card;
+    freeCardCursor.advance(campaignId, card);
+  }
+  return cards;
+}
+
+/** enrollTogether for one enrollment. */
+export async function enrollInOneStatement(db: DbOrTx, input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
+  return (await enrollTogether(db, [input]))?.[0];
 }

@@ -68,14 +68,15 @@ export async function publishNextFreeCard(db: DbOrTx, campaignId: string, public
 
 /**
  * The id of the campaign's oldest card suitable for publication at `now`, locked, skipping cards
- * others hold locked; with `after` (SQL for a created_at and an id), the oldest after that position.
+ * others hold locked; with `after` (SQL for a created_at and an id), the oldest after that position;
+ * with `limit`, that many.
  */
-export function nextFreeCardSql(campaignId: string, now: string, after?: { createdAt: string; id: string }): string {
+export function nextFreeCardSql(campaignId: string, now: string, after?: { createdAt: string; id: string }, limit = '1'): string {
   return `SELECT id FROM vouchers
     WHERE campaign_id = ${campaignId} AND holder_id IS NULL AND active
       AND (start_date IS NULL OR start_date <= ${now}) AND (expiration_date IS NULL OR expiration_date > ${now})${after ? `
       AND (created_at, id) > (${after.createdAt}, ${after.id})` : ''}
-    ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`;
+    ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 }
 
 /** Inserts a card unless its code is taken; returns undefined on a code collision. */

@@ -189,6 +189,20 @@ describe.each(testDatabases())('Add Member under concurrency (%s)', (kind) => {
     expect(n).toBe(20);
   });
 
+  it('answers each of many parallel enrollments with the card published to its own customer', async () => {
+    const campaign = service.project.ids.campaigns.get('Pool') as string;
+    await service.database.execute('DELETE FROM publications WHERE campaign_id = $1', [campaign]);
+    await service.database.execute('UPDATE vouchers SET holder_id = NULL, publish_count = 0 WHERE campaign_id = $1', [campaign]);
+    const names = Array.from({ length: 16 }, (_, i) => `crowd-${i}`);
+    const results = await Promise.all(names.map((name) => service.call('POST', `/v1/loyalties/${campaign}/members`, { body: { customer: { source_id: name, metadata: { name } } } })));
+    expect(results.map((r) => r.status)).toEqual(names.map(() => 200));
+    const holders = await service.database.execute<{ id: string; source_id: string; metadata: { name: string } }>('SELECT id, source_id, metadata FROM customers WHERE source_id LIKE $1', ['crowd-%']);
+    const idOf = new Map(holders.map((h) => [h.source_id, h.id]));
+    for (const [i, name] of names.entries()) expect(results[i].body.holder_id, name).toBe(idOf.get(name));
+    for (const holder of holders) expect(holder.metadata).toEqual({ name: holder.source_id });
+    expect(new Set(results.map((r) => r.body.code)).size).toBe(16);
+  });
+
   it('enrolls the same new customer once when the requests race', async () => {
     const campaign = service.project.ids.campaigns.get('Pool') as string;
     await service.database.execute('UPDATE vouchers SET holder_id = NULL, publish_count = 0 WHERE campaign_id = $1 AND code IN ($2, $3)', [campaign, 'POOL-000', 'POOL-001']);

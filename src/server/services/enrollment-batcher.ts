@@ -1,0 +1,91 @@
+import type { VoucherRow } from '../db/repositories/vouchers';
+import { togetherKey, type OneStatementEnrollment } from '../db/repositories/enrollment';
+
+/** Runs enrollments that share a togetherKey as one statement (enrollTogether bound to a database). */
+export type EnrollTogether = (inputs: OneStatementEnrollment[]) => Promise<VoucherRow[] | undefined>;
+
+interface Waiting {
+  input: OneStatementEnrollment;
+  sourceId: string;
+  resolve(card: VoucherRow | undefined): void;
+  reject(error: unknown): void;
+}
+
+interface Lane {
+  running: number;
+  waiting: Waiting[];
+}
+
+/**
+ * Group commit for Add Member. An enrollment runs at once when its lane (project, campaign, profile
+ * fields) has fewer than `parallel` statements running; otherwise it waits for one to finish and
+ * goes with every enrollment that arrived meanwhile, as one statement and one commit. A lone
+ * enrollment never waits; a burst pays one commit, one round trip and one set of wake-ups per
+ * statement instead of per enrollment.
+ *
+ * Each enrollment gets what enrollInOneStatement would have given it alone: its card, or undefined
+ * for the transaction to take over. When a shared statement fails (one customer already joined,
+ * one publication source_id reused), each of its enrollments runs again alone, so the failure, and
+ * the error it becomes, is only ever that enrollment's own.
+ */
+export class EnrollmentBatcher {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(
+    private readonly enrollTogether: EnrollTogether,
+    private readonly parallel = 2,
+    private readonly maxTogether = 100,
+  ) {}
+
+  enroll(input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
+    const together = togetherKey(input);
+    if (!together) return Promise.resolve(undefined);
+    let lane = this.lanes.get(together.key);
+    if (!lane) {
+      lane = { running: 0, waiting: [] };
+      this.lanes.set(together.key, lane);
+    }
+    const promise = new Promise<VoucherRow | undefined>((resolve, reject) => lane.waiting.push({ input, sourceId: together.sourceId, resolve, reject }));
+    this.start(together.key, lane);
+    return promise;
+  }
+
+  private start(key: string, lane: Lane): void {
+    while (lane.running < this.parallel && lane.waiting.length > 0) {
+      const group = this.takeGroup(lane);
+      lane.running++;
+      void this.run(group).finally(() => {
+        lane.running--;
+        if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
+        else this.start(key, lane);
+      });
+    }
+  }
+
+  /** The oldest waiting enrollments, up to maxTogether, at most one per customer (one statement cannot upsert a customer twice). */
+  private takeGroup(lane: Lane): Waiting[] {
+    const group: Waiting[] = [];
+    const customers = new Set<string>();
+    const left: Waiting[] = [];
+    for (const waiting of lane.waiting) {
+      if (group.length < this.maxTogether && !customers.has(waiting.sourceId)) {
+        group.push(waiting);
+        customers.add(waiting.sourceId);
+      } else {
+        left.push(waiting);
+      }
+    }
+    lane.waiting = left;
+    return group;
+  }
+
+  private async run(group: Waiting[]): Promise<void> {
+    try {
+      const cards = await this.enrollTogether(group.map((waiting) => waiting.input));
+      group.forEach((waiting, i) => waiting.resolve(cards?.[i]));
+    } catch (error) {
+      if (group.length === 1) group[0].reject(error);
+      else await Promise.all(group.map((waiting) => this.run([waiting])));
+    }
+  }
+}
