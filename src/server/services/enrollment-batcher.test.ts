@@ -48,6 +48,20 @@ describe('EnrollmentBatcher', () => {
     expect(await Promise.all([...cards, other])).toEqual(['a', 'b', 'c', 'd', 'e', 'x'].map((name) => ({ id: `v_${name}` })));
   });
 
+  it('takes as many together as the largest statement size that fits, keeping the rest in line', async () => {
+    const { calls, run } = statements();
+    const batcher = new EnrollmentBatcher(run, 1);
+    const cards = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => batcher.enroll(enrollment(name)));
+    calls[0].finish();
+    await settle();
+    expect(names(calls[1].inputs)).toEqual(['b', 'c', 'd', 'e']);
+    calls[1].finish();
+    await settle();
+    expect(names(calls[2].inputs)).toEqual(['f']);
+    calls[2].finish();
+    await Promise.all(cards);
+  });
+
   it('never puts the same customer twice in one statement', async () => {
     const { calls, run } = statements();
     const batcher = new EnrollmentBatcher(run, 1);

@@ -1,5 +1,5 @@
 import type { VoucherRow } from '../db/repositories/vouchers';
-import { togetherKey, type OneStatementEnrollment } from '../db/repositories/enrollment';
+import { togetherKey, togetherSizes, type OneStatementEnrollment } from '../db/repositories/enrollment';
 
 /** Runs enrollments that share a togetherKey as one statement (enrollTogether bound to a database). */
 export type EnrollTogether = (inputs: OneStatementEnrollment[]) => Promise<VoucherRow[] | undefined>;
@@ -34,7 +34,6 @@ export class EnrollmentBatcher {
   constructor(
     private readonly enrollTogether: EnrollTogether,
     private readonly parallel = 2,
-    private readonly maxTogether = 100,
   ) {}
 
   enroll(input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
@@ -62,21 +61,22 @@ export class EnrollmentBatcher {
     }
   }
 
-  /** The oldest waiting enrollments, up to maxTogether, at most one per customer (one statement cannot upsert a customer twice). */
+  /**
+   * The oldest waiting enrollments, at most one per customer (one statement cannot upsert a customer
+   * twice), as many as the largest of togetherSizes that fits; the rest keep their place in line.
+   */
   private takeGroup(lane: Lane): Waiting[] {
-    const group: Waiting[] = [];
+    const eligible: Waiting[] = [];
     const customers = new Set<string>();
-    const left: Waiting[] = [];
     for (const waiting of lane.waiting) {
-      if (group.length < this.maxTogether && !customers.has(waiting.sourceId)) {
-        group.push(waiting);
-        customers.add(waiting.sourceId);
-      } else {
-        left.push(waiting);
-      }
+      if (customers.has(waiting.sourceId)) continue;
+      eligible.push(waiting);
+      customers.add(waiting.sourceId);
     }
-    lane.waiting = left;
-    return group;
+    const size = togetherSizes.filter((n) => n <= eligible.length).pop() ?? 1;
+    const group = new Set(eligible.slice(0, size));
+    lane.waiting = lane.waiting.filter((waiting) => !group.has(waiting));
+    return [...group];
   }
 
   private async run(group: Waiting[]): Promise<void> {
