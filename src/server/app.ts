@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { findUnstorableText } from './http/unstorable-text';
 import { loggerOptions, type LoggerSettings } from './http/log-serializers';
 import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
+import { pooledRandomBytes } from './lib/random-pool';
 
 export interface BuildAppOptions {
   logger?: boolean | LoggerSettings;
@@ -20,7 +20,7 @@ export interface BuildAppOptions {
 
 /** Request ids look like the real API's (`v-0c086598620e6704dd`). */
 function newRequestId(): string {
-  return `v-${randomBytes(9).toString('hex')}`;
+  return `v-${pooledRandomBytes(9).toString('hex')}`;
 }
 
 /** Text PostgreSQL cannot store, or nesting too deep, is refused before validation and any work. */

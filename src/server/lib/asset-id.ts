@@ -1,11 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool';
 
 /**
  * The `assets.qr.id` / `assets.barcode.id` of a card: its project and code sealed with AES-256-GCM,
  * so the public image URL reveals nothing and cannot be forged for another code.
  */
 export function sealAssetId(key: Buffer, projectId: string, code: string): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(JSON.stringify([projectId, code]), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -7,7 +7,7 @@ export function randomString(length: number, alphabet = BASE62): string {
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
+    for (const byte of pooledRandomBytes(length * 2)) {
       if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
     }
   }
@@ -19,6 +19,6 @@ export function randomString(length: number, alphabet = BASE62): string {
  * base62 characters (~143 bits). Earning rule ids are hex, as the v2 contract's pattern requires.
  */
 export function newId(prefix: string): string {
-  if (prefix === 'lern' || prefix === 'lernei') return `${prefix}_${randomBytes(12).toString('hex')}`;
+  if (prefix === 'lern' || prefix === 'lernei') return `${prefix}_${pooledRandomBytes(12).toString('hex')}`;
   return `${prefix}_${randomString(24)}`;
 }
