@@ -3,10 +3,12 @@
  * rule, introspect) on PGlite and PostgreSQL, each as a ratio, measured in the same run, to
  * GET /healthz on the same server and to Prism mocking the real API's contract for the same request.
  * The service runs in a worker thread and Prism in a child process, so each server has its own event
- * loop and autocannon (this thread) shares neither.
+ * loop and autocannon (this thread) shares neither. The host's speed drifts by the minute, so each
+ * operation is measured in BENCH_ROUNDS rounds, ours then Prism's, and each ratio is the median of
+ * the rounds' ratios: a ratio compares two measurements taken seconds apart, never minutes.
  * On PostgreSQL, Add Member is also compared with the bare SQL publish transaction from this process.
  * Afterwards: no card published twice. Usage: npm run bench:api
- * (BENCH_SECONDS per measurement, default 5; PostgreSQL from BENCH_DATABASE_URL, default the local server;
+ * (BENCH_SECONDS per measurement, default 4; BENCH_ROUNDS, default 3; PostgreSQL from BENCH_DATABASE_URL, default the local server;
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
  * only the operations named.)
  */
@@ -20,7 +22,8 @@ import { operations, type Operation } from './operations';
 import { startPrism } from './prism';
 import type { WorkerInput, WorkerReady } from './service-worker';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 10;
 const only = process.env.BENCH_ONLY;
 const chosen = process.env.BENCH_OPERATIONS?.split(',').map((name) => name.trim());
@@ -40,10 +43,30 @@ const hit = (base: string, op: Operation, auth: Record<string, string>) =>
 interface Row {
   database: string;
   operation: string;
+  /** The round with the median requests/s, of ours and of Prism's. */
   ours: LoadResult;
-  healthz: LoadResult;
   prism: LoadResult;
+  /** Median over the rounds of ours ÷ Prism's in the same round, with the lowest and highest. */
+  prismRatio: Spread;
+  healthz: LoadResult;
   bare?: number;
+}
+
+interface Spread {
+  median: number;
+  low: number;
+  high: number;
+}
+
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], low: sorted[0], high: sorted[sorted.length - 1] };
+}
+
+/** The round with the median requests/s, counting every round's non-2xx answers. */
+function medianRound(results: LoadResult[]): LoadResult {
+  const median = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)];
+  return { ...median, non2xx: results.reduce((sum, result) => sum + result.non2xx, 0) };
 }
 
 /** Starts the service in a worker thread on `url` (PostgreSQL) or an in-memory PGlite. */
@@ -80,8 +103,8 @@ async function startServiceWorker(url: string | undefined, cards: number) {
 }
 
 async function measure(label: string, url: string | undefined, prismUrl: string, rows: Row[]): Promise<number> {
-  // Enough free cards for the whole run at a few thousand publications a second.
-  const service = await startServiceWorker(url, Math.max(30_000, seconds * 6_000));
+  // Enough free cards for every round at several thousand publications a second.
+  const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * 6_000));
   const { base, appId, appToken } = service.ready;
   const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
   const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
@@ -92,9 +115,14 @@ async function measure(label: string, url: string | undefined, prismUrl: string,
   const prismOps = operations(ids, `${run}-prism`);
   for (const [i, op] of operations(ids, run).entries()) {
     if (chosen && !chosen.includes(op.name)) continue;
-    const ours = await hit(base, op, auth);
-    const prism = await hit(prismUrl, prismOps[i], auth);
-    rows.push({ database: label, operation: op.name, ours, healthz, prism });
+    const ours: LoadResult[] = [];
+    const prism: LoadResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      ours.push(await hit(base, op, auth));
+      prism.push(await hit(prismUrl, prismOps[i], auth));
+    }
+    const prismRatio = spread(ours.map((result, round) => result.requestsPerSecond / prism[round].requestsPerSecond));
+    rows.push({ database: label, operation: op.name, ours: medianRound(ours), prism: medianRound(prism), prismRatio, healthz });
   }
   if (url && (!chosen || chosen.includes('Add Member'))) {
     // The bare transaction from this process, on the same database, with its own pool.
@@ -110,7 +138,7 @@ async function measure(label: string, url: string | undefined, prismUrl: string,
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['Database', 'Operation', 'req/s', 'p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism', '× bare tx'];
+  const header = ['Database', 'Operation', 'req/s', 'p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx'];
   const lines = rows.map((r) => [
     r.database,
     r.operation,
@@ -119,7 +147,7 @@ function printTable(rows: Row[]): void {
     String(r.ours.non2xx),
     fmt(r.ours.requestsPerSecond / r.healthz.requestsPerSecond, 3),
     `${fmt(r.prism.requestsPerSecond)}${r.prism.non2xx ? ` (${r.prism.non2xx} non-2xx)` : ''}`,
-    fmt(r.ours.requestsPerSecond / r.prism.requestsPerSecond, 2),
+    `${fmt(r.prismRatio.median, 2)} (${fmt(r.prismRatio.low, 2)}–${fmt(r.prismRatio.high, 2)})`,
     r.bare ? `${fmt(r.ours.requestsPerSecond / r.bare, 2)} (bare ${fmt(r.bare)}/s)` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -134,7 +162,7 @@ function checkTargets(rows: Row[]): string[] {
   const pg = (name: string) => rows.find((r) => r.database === 'PostgreSQL' && r.operation === name);
   const add = pg('Add Member');
   const list = pg('List locations');
-  const ratio = (r: Row) => r.ours.requestsPerSecond / r.prism.requestsPerSecond;
+  const ratio = (r: Row) => r.prismRatio.median;
   const lines: string[] = [];
   if (add) {
     lines.push(`Add Member ≥ 2× Prism: ${fmt(ratio(add), 2)}× ${ratio(add) >= 2 ? 'met' : 'MISSED'}`);
@@ -161,7 +189,7 @@ async function main(): Promise<void> {
   } finally {
     await prism.stop();
   }
-  console.log(`\nbench:api — autocannon, ${connections} connections, ${seconds} s per measurement, Node ${process.version}\n`);
+  console.log(`\nbench:api — autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per server and operation, Node ${process.version}\n`);
   printTable(rows);
   console.log('');
   for (const line of checkTargets(rows)) console.log(line);
