@@ -45,6 +45,12 @@ export async function plainRows(db: DbOrTx, text: string, values: unknown[]): Pr
   return result.rows;
 }
 
+/** Appends `list` to `values` as one array parameter; returns its placeholder, cast to `type`[]. */
+export function arrayParam(values: unknown[], list: unknown[], type: string): string {
+  values.push(list);
+  return `$${values.length}::${type}[]`;
+}
+
 export interface TableRows<T extends PgTable> {
   /** The table's columns as a SELECT or RETURNING list, qualified by `alias` when given. */
   columns(alias?: string): string;

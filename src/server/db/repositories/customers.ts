@@ -3,7 +3,7 @@ import type { CustomerReference } from '../../../contract/customer';
 import { notFound } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import type { DbOrTx } from '../client';
-import { plainRows, tableRows } from '../plain-sql';
+import { arrayParam, plainRows, tableRows } from '../plain-sql';
 import { customers } from '../schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -113,10 +113,7 @@ export interface SourceIdUpsert {
 export function upsertBySourceIdSql(values: unknown[], input: { projectId: string; rows: SourceIdUpsert[]; onlyIf?: string }): string {
   const profileKeys = Object.keys(input.rows[0].profile);
   const columns = ['metadata', ...profileKeys.filter((key) => key !== 'metadata')];
-  const array = (list: unknown[], type: string) => {
-    values.push(list);
-    return `$${values.length}::${type}[]`;
-  };
+  const array = (list: unknown[], type: string) => arrayParam(values, list, type);
   values.push(input.projectId);
   const projectId = `$${values.length}::text`;
   const arrays = [

@@ -2,7 +2,7 @@ import type { CustomerReference } from '../../../contract/customer';
 import { newId } from '../../lib/ids';
 import type { DbOrTx } from '../client';
 import { freeCardCursor } from '../free-card-cursor';
-import { plainRows } from '../plain-sql';
+import { arrayParam, plainRows } from '../plain-sql';
 import { profileOf, upsertBySourceIdSql } from './customers';
 import { nextFreeCardSql, voucherRows, type PublicationDraft, type VoucherRow } from './vouchers';
 
@@ -71,10 +71,7 @@ export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[
     rows: inputs.map((input, i) => ({ id: newId('cust'), sourceId: customers[i]!.sourceId, profile: customers[i]!.profile, now: input.now })),
     onlyIf: applies,
   });
-  const array = (list: unknown[], type: string) => {
-    values.push(list);
-    return `$${values.length}::${type}[]`;
-  };
+  const array = (list: unknown[], type: string) => arrayParam(values, list, type);
   const publications = [
     array(customers.map((customer) => customer!.sourceId), 'text'),
     array(inputs.map((input) => input.publication.id), 'text'),
