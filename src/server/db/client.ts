@@ -27,13 +27,14 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+/** PostgreSQL at `url` (a pool of `poolSize` connections, default PG_POOL_SIZE or 20), or PGlite in a directory or in memory. */
+export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PostgreSQL (url) or PGlite (a directory, or memory) and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url);
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? Number(process.env.PG_POOL_SIZE ?? 20));
   const dataDir = 'dataDir' in options ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
@@ -50,17 +51,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server ends (restart, failover, a dropped database) must not crash the
   // process: pg emits it on the pool, and the next query simply takes a fresh connection.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const drizzled = drizzlePg(pool, { schema });
   // Several processes may start at once against one database: migrate under an advisory lock.
+  // The migrations run on the connection that holds the lock, so a pool of one does not wait on itself.
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzled, { migrationsFolder });
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
