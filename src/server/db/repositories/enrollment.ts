@@ -53,6 +53,7 @@ export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[
   const customers = inputs.map((input) => bySourceId(input.customer));
   if (customers.some((customer) => customer === undefined)) return undefined;
   const { projectId, campaignId } = inputs[0];
+  // Each row keeps its request's time; the cards must be valid at the latest of them.
   const latest = new Date(Math.max(...inputs.map((input) => input.now.getTime())));
   const values: unknown[] = [projectId, campaignId, latest.toISOString(), inputs.length];
   // Start after the campaign's cursor. When too little is free there, this writes nothing and the
