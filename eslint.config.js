@@ -35,7 +35,7 @@ function featureZones() {
 const boundaryZones = [
   {
     target: './src/app',
-    from: ['./src/server', './src/proxy', './src/cli'],
+    from: ['./src/server', './src/proxy', './src/cli', './src/platform'],
     message: 'The dashboard never imports server code (DESIGN §3): share schemas through src/contract.',
   },
   {
@@ -44,8 +44,18 @@ const boundaryZones = [
     message: 'The service never imports the dashboard (DESIGN §3).',
   },
   {
+    target: './src/proxy',
+    from: ['./src/server', './src/app'],
+    message: 'The proxy is its own process: it never imports the service (docs/architecture.md). Code both need belongs in src/platform.',
+  },
+  {
+    target: './src/platform',
+    from: ['./src/server', './src/proxy', './src/app', './src/cli'],
+    message: 'src/platform is shared by the service and the proxy: it imports neither of them (docs/architecture.md).',
+  },
+  {
     target: './src/contract',
-    from: ['./src/app', './src/server', './src/proxy', './src/cli'],
+    from: ['./src/app', './src/server', './src/proxy', './src/cli', './src/platform'],
     message: 'src/contract is the shared leaf: it imports neither the app nor the server (DESIGN §3).',
   },
   ...featureZones(),

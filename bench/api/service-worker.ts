@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadConfig } from '../../src/server/config';
 import { createService } from '../../src/server/bootstrap';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { benchFixture } from './fixture';
 

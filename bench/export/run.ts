@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { defaultExportFields } from '../../src/contract/export';
 import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import { columnSql } from '../../src/server/db/repositories/export-rows';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { createTransactionsExport } from '../../src/server/services/create-export';

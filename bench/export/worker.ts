@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { to as copyTo } from 'pg-copy-streams';
 import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import { runExport } from '../../src/server/services/run-export';
 
 const { DATABASE = '', FILES_DIR = '', EXPORT_IDS = '', COPY_SQL = '' } = process.env;

@@ -9,7 +9,7 @@
  */
 import { loadConfig } from '../../src/server/config';
 import { createService } from '../../src/server/bootstrap';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { openTestDatabase } from '../../test/support/databases';
 import { fmt } from '../support/autocannon';

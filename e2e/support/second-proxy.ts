@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildProxy } from '../../src/proxy/app';
 import type { ScryptCost } from '../../src/proxy/auth/password-hash';
 import { createStaffAccount } from '../../src/proxy/auth/staff-accounts';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { systemClock } from '../../src/server/lib/clock';
+import { openDatabase, type Database } from '../../src/platform/db/client';
+import { systemClock } from '../../src/platform/clock';
 import { demoKeys, e2eDashboardUserSecret, e2eServicePort } from './stack';
 
 export const secondProxyPort = Number(process.env.E2E_SIGN_IN_PROXY_PORT ?? e2eServicePort + 20);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import type { Database } from '../server/db/client';
-import { projects } from '../server/db/schema';
+import type { Database } from '../platform/db/client';
+import { projects } from '../platform/db/schema';
 import { loadFixture } from '../server/seed/load-fixture';
 import demo from '../server/seed/demo.json' with { type: 'json' };
 

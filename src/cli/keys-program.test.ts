@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../test/support/databases';
 import { baseFixture } from '../../test/support/fixtures';
-import type { Database } from '../server/db/client';
-import { ManualClock } from '../server/lib/clock';
+import type { Database } from '../platform/db/client';
+import { ManualClock } from '../platform/clock';
 import { loadFixture } from '../server/seed/load-fixture';
 import type { KeyContext } from '../server/services/api-keys';
 import { keysProgram } from './keys-program';

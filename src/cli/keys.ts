@@ -6,7 +6,7 @@
 import { CommanderError } from 'commander';
 import { openConfiguredDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
-import { systemClock } from '../server/lib/clock';
+import { systemClock } from '../platform/clock';
 import { keysProgram } from './keys-program';
 
 async function main(): Promise<void> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../test/support/databases';
 import { testPasswordCost } from '../../test/support/proxy';
 import { StaffAuth } from '../proxy/auth/staff-auth';
-import type { Database } from '../server/db/client';
-import { ManualClock } from '../server/lib/clock';
+import type { Database } from '../platform/db/client';
+import { ManualClock } from '../platform/clock';
 import { usersProgram } from './users-program';
 
 describe.each(testDatabases())('npm run users (%s)', (kind) => {

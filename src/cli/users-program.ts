@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Command } from 'commander';
-import type { Db } from '../server/db/client';
-import type { Clock } from '../server/lib/clock';
+import type { Db } from '../platform/db/client';
+import type { Clock } from '../platform/clock';
 import type { ScryptCost } from '../proxy/auth/password-hash';
 import {
   createStaffAccount,

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { CommanderError } from 'commander';
 import { openConfiguredDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
-import { systemClock } from '../server/lib/clock';
+import { systemClock } from '../platform/clock';
 import { StaffAccountError } from '../proxy/auth/staff-accounts';
 import { usersProgram } from './users-program';
 

@@ -6,11 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { request as upstreamRequest } from 'undici';
 import type { ErrorObject } from '../contract/error';
 import { roleMay } from '../contract/staff-session';
-import { dashboardUserHeader, signDashboardUser } from '../server/auth/dashboard-user';
-import type { Database } from '../server/db/client';
-import { clientErrorResponse } from '../server/http/error-handler';
-import { loggerOptions, type LoggerSettings } from '../server/http/log-serializers';
-import { systemClock, type Clock } from '../server/lib/clock';
+import { dashboardUserHeader, signDashboardUser } from '../platform/dashboard-user';
+import type { Database } from '../platform/db/client';
+import { clientErrorResponse } from '../platform/http/client-error-response';
+import { loggerOptions, type LoggerSettings } from '../platform/http/log-serializers';
+import { systemClock, type Clock } from '../platform/clock';
 import { actionFor } from './allowlist';
 import { registerAuthRoutes, requireSession } from './auth/auth-routes';
 import type { ScryptCost } from './auth/password-hash';

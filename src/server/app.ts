@@ -2,17 +2,18 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate';
-import { dashboardUserHeader, verifyDashboardUser } from './auth/dashboard-user';
+import { dashboardUserHeader, verifyDashboardUser } from '../platform/dashboard-user';
 import './auth/principal';
 import type { ServiceContext } from './context';
 import { ApiError, invalidPayload, invalidQuery } from './lib/api-error';
-import { clientErrorResponse, frameworkErrorReply, installErrorHandling } from './http/error-handler';
+import { clientErrorResponse } from '../platform/http/client-error-response';
+import { frameworkErrorReply, installErrorHandling } from './http/error-handler';
 import { RouteCatalog } from './http/route-catalog';
 import { findUnstorableText } from './http/unstorable-text';
-import { loggerOptions, type LoggerSettings } from './http/log-serializers';
+import { loggerOptions, type LoggerSettings } from '../platform/http/log-serializers';
 import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
-import { pooledRandomBytes } from './lib/random-pool';
+import { pooledRandomBytes } from '../platform/random-pool';
 
 export interface BuildAppOptions {
   logger?: boolean | LoggerSettings;

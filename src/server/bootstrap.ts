@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { ServiceConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database } from '../platform/db/client';
 import { createHash } from 'node:crypto';
 import { loadAssetKey, loadDashboardUserKey } from './db/repositories/service-settings';
 import type { ServiceContext } from './context';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { enrollTogether } from './db/repositories/enrollment';
 import { EnrollmentBatcher } from './services/enrollment-batcher';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock } from '../platform/clock';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {

@@ -1,6 +1,6 @@
 import type { ServiceConfig } from './config';
-import type { Database, Db } from './db/client';
-import type { Clock } from './lib/clock';
+import type { Database, Db } from '../platform/db/client';
+import type { Clock } from '../platform/clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
 

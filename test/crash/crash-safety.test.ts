@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { scratchPostgresDatabase, testDatabases } from '../support/databases';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/platform/db/client';
 
 /**
  * A fingerprint of every table of the service (count and an md5 over the sorted rows), to prove a

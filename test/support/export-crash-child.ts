@@ -8,7 +8,7 @@
  */
 import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/platform/db/client';
 import { exportQueue, type ExportJob } from '../../src/server/jobs/export-queue';
 import type { WorkerRegistration } from '../../src/server/jobs/worker-registration';
 import { startWorkers } from '../../src/server/jobs/workers';

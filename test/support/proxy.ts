@@ -5,7 +5,7 @@ import { readCookie } from '../../src/proxy/auth/cookies';
 import type { ScryptCost } from '../../src/proxy/auth/password-hash';
 import { createStaffAccount } from '../../src/proxy/auth/staff-accounts';
 import type { ProxyConfig } from '../../src/proxy/config';
-import type { Clock } from '../../src/server/lib/clock';
+import type { Clock } from '../../src/platform/clock';
 import type { TestService } from './service';
 
 /** Cheap scrypt for tests: the parameters travel with each hash, so verification is the real code. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { RuleTester } from 'eslint';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import boundaries from '../../tools/eslint-import-boundaries.js';
 
 RuleTester.describe = describe;
@@ -30,4 +30,28 @@ new RuleTester({ languageOptions: { ecmaVersion: 2023, sourceType: 'module' } })
     { filename: file('src/app/features/enroll/components/f.tsx'), code: "export * from '../../segments/api/x';", options, errors: [{ message: 'features never import each other' }] },
     { filename: file('src/app/features/enroll/x.ts'), code: "const m = import('../tokens/tokens-page');", options, errors: [{ message: 'features never import each other' }] },
   ],
+});
+
+/** The repository's own config, not just the rule: the rooms that must stay apart (docs/architecture.md). */
+describe('eslint.config.js boundaries', () => {
+  const lintImport = async (filePath: string, code: string) => {
+    const { ESLint } = await import('eslint');
+    const [result] = await new ESLint({ cwd: root }).lintText(code, { filePath: file(filePath) });
+    return result.messages.filter((message) => message.ruleId === 'boundaries/no-restricted-paths').map((message) => message.message);
+  };
+
+  it.each([
+    ['src/proxy/x.ts', "import { buildApp } from '../server/app';\n", /proxy is its own process/],
+    ['src/proxy/auth/x.ts', "import { newId } from '../../server/db/repositories/customers';\n", /proxy is its own process/],
+    ['src/platform/x.ts', "import { buildApp } from '../server/app';\n", /src\/platform is shared/],
+    ['src/platform/db/x.ts', "import { x } from '../../proxy/app';\n", /src\/platform is shared/],
+    ['src/app/lib/x.ts', "import { newId } from '../../platform/ids';\n", /never imports server code/],
+  ])('%s may not import %s', async (filePath, code, message) => {
+    expect(await lintImport(filePath, code)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('lets the proxy and the service import the platform room', async () => {
+    expect(await lintImport('src/proxy/x.ts', "import { newId } from '../platform/ids';\n")).toEqual([]);
+    expect(await lintImport('src/server/x.ts', "import { newId } from '../platform/ids';\n")).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { staffRoleSchema, usernameSchema, type StaffRole } from '../../contract/staff-session';
-import type { Db } from '../../server/db/client';
-import { violatedUniqueIndex } from '../../server/db/errors';
-import type { Clock } from '../../server/lib/clock';
-import { newId } from '../../server/lib/ids';
+import type { Db } from '../../platform/db/client';
+import { violatedUniqueIndex } from '../../platform/db/errors';
+import type { Clock } from '../../platform/clock';
+import { newId } from '../../platform/ids';
 import { defaultCost, hashPassword, type ScryptCost } from './password-hash';
 import { deleteSessionsOfUser, deleteStaffUser, findStaffUserByUsername, insertStaffUser, listStaffUsers, updateStaffUser, type StaffUserRow } from './staff-repository';
 

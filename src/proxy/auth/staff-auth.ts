@@ -1,8 +1,8 @@
 import type { StaffRole, StaffUser } from '../../contract/staff-session';
-import type { Db } from '../../server/db/client';
-import type { Clock } from '../../server/lib/clock';
-import { newId } from '../../server/lib/ids';
-import { hashSecret, newSecret, secretMatches } from '../../server/lib/secrets';
+import type { Db } from '../../platform/db/client';
+import type { Clock } from '../../platform/clock';
+import { newId } from '../../platform/ids';
+import { hashSecret, newSecret, secretMatches } from '../../platform/secrets';
 import { defaultCost, hashPassword, verifyPassword, type ScryptCost } from './password-hash';
 import {
   deleteExpiredSessions,

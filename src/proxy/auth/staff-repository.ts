@@ -1,6 +1,6 @@
 import { asc, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../server/db/client';
-import { staffSessions, staffUsers } from '../../server/db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { staffSessions, staffUsers } from '../../platform/db/schema';
 
 /** The proxy's only access to the database: staff accounts and their sessions. */
 export type StaffUserRow = typeof staffUsers.$inferSelect;

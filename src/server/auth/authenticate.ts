@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { scopesAllow, scopesOpening } from '../domain/scopes';
 import { ApiError, unauthorized } from '../lib/api-error';
 import { authenticateBearer, bearerTokenOf } from './bearer';

@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { findTokenByHash } from '../db/repositories/oauth-tokens';
 import { storedScopes } from '../domain/scopes';
 import { unauthorized } from '../lib/api-error';
-import { hashSecret, secretMatches } from '../lib/secrets';
+import { hashSecret, secretMatches } from '../../platform/secrets';
 import { ipAllowed } from './ip-allowlist';
 import { forbiddenIp } from './key-pair';
 import type { Principal } from './principal';

@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { findApiKeyCached, type findApiKey } from '../db/repositories/api-keys';
 import { ApiError, unauthorized } from '../lib/api-error';
-import { secretMatches } from '../lib/secrets';
+import { secretMatches } from '../../platform/secrets';
 import { ipAllowed } from './ip-allowlist';
 import type { Principal } from './principal';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
 import { loadFixture } from '../seed/load-fixture';
-import type { Database } from './client';
+import type { Database } from '../../platform/db/client';
 import { plainRows, tableRows } from './plain-sql';
-import { vouchers } from './schema';
+import { vouchers } from '../../platform/db/schema';
 
 describe.each(testDatabases())('plain SQL (%s)', (kind) => {
   let database: Database;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from '../../platform/db/client';
 
 /**
  * Plain SQL for the hot request paths (Add Member, events, list locations). Drizzle's query builder

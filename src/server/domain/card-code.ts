@@ -1,5 +1,5 @@
-import { randomString } from '../lib/ids';
-import type { CodeConfig } from '../db/schema';
+import { randomString } from '../../platform/ids';
+import type { CodeConfig } from '../../platform/db/schema';
 
 const DEFAULT_CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -2,8 +2,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterTree, type SegmentFilter } from '../../contract/segment-filter';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
-import { rowsOf, sql, type Database } from '../db/client';
-import { events } from '../db/schema';
+import { rowsOf, sql, type Database } from '../../platform/db/client';
+import { events } from '../../platform/db/schema';
 import { loadFixture, type LoadedProject } from '../seed/load-fixture';
 import { filterSql } from './segment-filter-sql';
 

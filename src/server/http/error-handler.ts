@@ -1,9 +1,7 @@
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorObject } from '../../contract/error';
-import { unstorableValue } from '../db/errors';
+import { unstorableValue } from '../../platform/db/errors';
 import { ApiError } from '../lib/api-error';
 import type { RouteCatalog } from './route-catalog';
 import { describeValidationIssue } from './validation-details';
@@ -50,25 +48,6 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
     return { code: error.statusCode, key, message: key === 'invalid_json' ? 'Invalid JSON' : 'Bad Request', details: error.message, ...base };
   }
   return { code: 500, key: 'internal_error', message: 'Internal Server Error', details: 'The service failed to handle the request; quote the request_id to support.', ...base };
-}
-
-/**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KiB, broken
- * framing, a client too slow): still the error object, written straight to the socket.
- */
-export function clientErrorResponse(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [code, key, message, details] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'request_header_fields_too_large', 'Request Header Fields Too Large', 'The URL and headers may take up to 16 KiB']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'Request Timeout', 'The request did not arrive in time']
-        : [400, 'bad_request', 'Bad Request', 'The request is not valid HTTP'];
-  const body = JSON.stringify({ code, key, message, details, request_id: requestId } satisfies ErrorObject);
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy(error);
 }
 
 /** Errors the router raises before any route runs (a URL it cannot decode, a path parameter over the length limit). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
-import type { Database } from '../db/client';
+import type { Database } from '../../platform/db/client';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { boundQuery, createBoss, inTransaction } from './boss';
 import { ensureQueue } from './job-client';

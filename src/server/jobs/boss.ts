@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../db/client';
+import type { Database, DbOrTx } from '../../platform/db/client';
 
 /** What pg-boss needs of a connection: one method running SQL with $n parameters. */
 type BossDb = PgBoss.Db;

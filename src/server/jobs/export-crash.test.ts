@@ -11,7 +11,7 @@ import { openTestDatabase, testDatabases } from '../../../test/support/databases
 import { baseFixture } from '../../../test/support/fixtures';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database } from '../../platform/db/client';
 import { findExportById } from '../db/repositories/exports';
 import { loadFixture } from '../seed/load-fixture';
 import { exportFileKey, exportFiles } from '../storage/export-files';

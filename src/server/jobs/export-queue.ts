@@ -1,4 +1,4 @@
-import type { DbOrTx, Database } from '../db/client';
+import type { DbOrTx, Database } from '../../platform/db/client';
 import { inTransaction } from './boss';
 import { jobSender, type QueueDefinition } from './job-client';
 

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database } from '../../platform/db/client';
 import { createBoss } from './boss';
 
 /** A queue as the code declares it; pg-boss keeps it in its own tables. */

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
-import { pooledRandomBytes } from './random-pool';
+import { pooledRandomBytes } from '../../platform/random-pool';
 
 /**
  * The `assets.qr.id` / `assets.barcode.id` of a card: its project and code sealed with AES-256-GCM,

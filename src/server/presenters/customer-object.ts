@@ -1,5 +1,5 @@
 import type { Customer } from '../../contract/customer';
-import type { customers } from '../db/schema';
+import type { customers } from '../../platform/db/schema';
 import { iso } from './timestamps';
 
 /** A customer row as the customer object of SERVICE_SPEC §2.6. */

@@ -1,6 +1,6 @@
 import type { LoyaltyMember } from '../../contract/loyalty-member';
 import type { ServiceContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { categoriesById, type CampaignRow } from '../db/repositories/campaigns';
 import { nextExpirations, type VoucherRow } from '../db/repositories/vouchers';
 import { sealAssetId } from '../lib/asset-id';

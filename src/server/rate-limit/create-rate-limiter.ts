@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../../platform/db/client';
 import { MemoryRateLimitStore } from './memory-store';
 import { PostgresRateLimitStore } from './postgres-store';
 import { RateLimiter } from './rate-limiter';

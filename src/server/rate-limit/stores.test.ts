@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
-import type { Database } from '../db/client';
+import type { Database } from '../../platform/db/client';
 import { MemoryRateLimitStore } from './memory-store';
 import { PostgresRateLimitStore } from './postgres-store';
 import { RateLimiter } from './rate-limiter';

@@ -1,7 +1,7 @@
-import { apiKeys, projects } from '../db/schema';
-import type { Database } from '../db/client';
-import { newId } from '../lib/ids';
-import { hashSecret, newSecret } from '../lib/secrets';
+import { apiKeys, projects } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/client';
+import { newId } from '../../platform/ids';
+import { hashSecret, newSecret } from '../../platform/secrets';
 import { randomUUID } from 'node:crypto';
 import { fixtureSchema, type Fixture, type FixtureInput } from './fixture-schema';
 import { FixtureError, type SeedContext } from './seed-context';

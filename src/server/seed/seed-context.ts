@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 
 /** What the section loaders share while one fixture loads in one transaction. */
 export interface SeedContext {

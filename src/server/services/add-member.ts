@@ -1,7 +1,7 @@
 import type { AddMemberRequest, LoyaltyMember } from '../../contract/loyalty-member';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
-import { violatedUniqueIndex } from '../db/errors';
+import type { Tx } from '../../platform/db/client';
+import { violatedUniqueIndex } from '../../platform/db/errors';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { resolveCustomer } from '../db/repositories/customers';
 import { findPublicationBySourceId, hasJoined, insertPublication } from '../db/repositories/publications';
@@ -9,7 +9,7 @@ import { insertCardIfCodeFree, lockVoucherByCode, markPublished, publishNextFree
 import { generateCardCode } from '../domain/card-code';
 import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 import { presentMembers } from '../presenters/loyalty-member';
 import { afterCustomerChange } from './customer-change-hooks';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
 import { baseFixture } from '../../../test/support/fixtures';
-import type { Database } from '../db/client';
+import type { Database } from '../../platform/db/client';
 import { findApiKey } from '../db/repositories/api-keys';
 import { findTokenByHash, insertTokens } from '../db/repositories/oauth-tokens';
-import { ManualClock } from '../lib/clock';
-import { newId } from '../lib/ids';
-import { hashSecret, newSecret, secretMatches } from '../lib/secrets';
+import { ManualClock } from '../../platform/clock';
+import { newId } from '../../platform/ids';
+import { hashSecret, newSecret, secretMatches } from '../../platform/secrets';
 import { loadFixture } from '../seed/load-fixture';
 import {
   blockApiKey,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { parseAllowlist } from '../auth/ip-allowlist';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../../platform/db/client';
 import { findApiKey, insertApiKey, listApiKeys as listRows, updateApiKey, type ApiKeyRow } from '../db/repositories/api-keys';
 import { revokeLiveTokensOfKey } from '../db/repositories/oauth-tokens';
 import { findProject } from '../db/repositories/projects';
-import type { Clock } from '../lib/clock';
-import { hashSecret, newSecret } from '../lib/secrets';
+import type { Clock } from '../../platform/clock';
+import { hashSecret, newSecret } from '../../platform/secrets';
 
 /** Key management runs from the CLI as well as from tests: it needs only the database and a clock. */
 export interface KeyContext {

@@ -5,12 +5,12 @@ import { testDatabases } from '../../../test/support/databases';
 import { baseFixture } from '../../../test/support/fixtures';
 import { startTestService, type TestService } from '../../../test/support/service';
 import { lockCards } from '../db/repositories/loyalty-cards';
-import { pointBuckets, vouchers } from '../db/schema';
+import { pointBuckets, vouchers } from '../../platform/db/schema';
 import { isDue } from '../domain/points-expiration';
 import { takeFifo, type Bucket } from '../domain/point-buckets';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ApiError } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 import { postToCard } from './card-postings';
 import { expireDuePoints } from './expire-points';
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 import { writeCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import { applyTakes, lockOpenBuckets } from '../db/repositories/point-buckets';
@@ -6,7 +6,7 @@ import type { VoucherRow } from '../db/repositories/vouchers';
 import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
 import { takeFifo, type Take } from '../domain/point-buckets';
 import { ApiError } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 
 export interface Posting {
   type: TransactionType;

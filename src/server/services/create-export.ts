@@ -5,7 +5,7 @@ import { insertExport } from '../db/repositories/exports';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { exportJobSender } from '../jobs/export-queue';
 import { notFound } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 import { presentExport } from '../presenters/export';
 
 /**

@@ -1,10 +1,10 @@
 import { dynamicSegmentLimit, filterTree, type CreateSegmentRequest, type Segment } from '../../contract/segment';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 import { countFilterSegments, insertFilterMembers, insertSegment, insertStaticMembers, lockProjectForSegments, unknownCustomerIds } from '../db/repositories/segments';
 import { filterSql } from '../domain/segment-filter-sql';
 import { ApiError, notFound } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 import { presentSegment } from '../presenters/segment';
 
 function limitExceeded(count: number): ApiError {

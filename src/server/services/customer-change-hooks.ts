@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 
 type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
 

@@ -1,6 +1,6 @@
 import type { Earning, EarningValidityHours, TriggerLimits } from '../../contract/earning-rule';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 import type { CustomerRow } from '../db/repositories/customers';
 import { activeRulesForSchema, type EarningRuleRow } from '../db/repositories/earning-rules';
 import { recordTrigger, triggerHistory } from '../db/repositories/earning-rule-triggers';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../context';
 import { findExportById } from '../db/repositories/exports';
 import { ApiError, unauthorized } from '../lib/api-error';
-import { secretMatches } from '../lib/secrets';
+import { secretMatches } from '../../platform/secrets';
 import { exportFiles } from '../storage/export-files';
 
 export interface ExportDownload {

@@ -12,8 +12,8 @@ import { countLiveTokens, deleteExpiredTokens, findTokenByHash, insertTokens, lo
 import { oauthClientId } from '../domain/oauth-client-id';
 import { parseScopeParameter } from '../domain/scopes';
 import { ApiError } from '../lib/api-error';
-import { newId } from '../lib/ids';
-import { hashSecret, newSecret } from '../lib/secrets';
+import { newId } from '../../platform/ids';
+import { hashSecret, newSecret } from '../../platform/secrets';
 
 /** Expired tokens are kept a day (introspection says inactive either way), then dropped. */
 const EXPIRED_TOKEN_RETENTION_MS = 24 * 3600 * 1000;

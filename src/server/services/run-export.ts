@@ -7,7 +7,7 @@ import { findVoucherByCode } from '../db/repositories/vouchers';
 import { csvHeader, csvRecords } from '../domain/export-csv';
 import { selectRows } from '../domain/export-filter';
 import { downloadToken, downloadTokenLifetimeMs } from '../lib/download-token';
-import { hashSecret } from '../lib/secrets';
+import { hashSecret } from '../../platform/secrets';
 import { exportFileKey, exportFiles } from '../storage/export-files';
 import type { FileSink } from '../storage/file-store';
 

@@ -1,10 +1,10 @@
 import { filterTree, type SegmentFilter } from '../../contract/segment';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 import { filterSegmentsOf, syncCustomerMemberships } from '../db/repositories/segments';
-import { events } from '../db/schema';
+import { events } from '../../platform/db/schema';
 import { filterSql } from '../domain/segment-filter-sql';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 
 /**
  * Keeps the project's auto-update and passive segments current for one customer who just changed

@@ -1,13 +1,13 @@
 import type { TrackEventRequest, TrackEventResponse } from '../../contract/event';
 import type { ServiceContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../platform/db/client';
 import { resolveCustomer, type CustomerRow } from '../db/repositories/customers';
 import { findEventSchemaByName } from '../db/repositories/event-schemas';
 import { insertEvent } from '../db/repositories/events';
 import { lockVoucherByCode, type VoucherRow } from '../db/repositories/vouchers';
 import { metadataProblems } from '../domain/event-metadata';
 import { ApiError, invalidPayload, notFound } from '../lib/api-error';
-import { newId } from '../lib/ids';
+import { newId } from '../../platform/ids';
 import { presentTrackEventResponse } from '../presenters/event';
 import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForEvent, type Accrual } from './earn-points';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { LookupCache } from '../lookup-cache';
-import { apiKeys } from '../schema';
+import { apiKeys } from '../../../platform/db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

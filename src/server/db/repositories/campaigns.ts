@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { notFound } from '../../lib/api-error';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { LookupCache } from '../lookup-cache';
-import { campaigns, categories, vouchers } from '../schema';
+import { campaigns, categories, vouchers } from '../../../platform/db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

@@ -1,7 +1,7 @@
 import type { CardTotals } from '../../domain/card-ledger';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
-import { cardTransactions, pointBuckets } from '../schema';
+import { cardTransactions, pointBuckets } from '../../../platform/db/schema';
 import type { CardTransactionRow } from './card-transactions';
 
 const transactionRows = tableRows(cardTransactions);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { cardTransactions } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { cardTransactions } from '../../../platform/db/schema';
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 

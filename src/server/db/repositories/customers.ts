@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { CustomerReference } from '../../../contract/customer';
 import { notFound } from '../../lib/api-error';
-import { newId } from '../../lib/ids';
-import type { DbOrTx } from '../client';
+import { newId } from '../../../platform/ids';
+import type { DbOrTx } from '../../../platform/db/client';
 import { arrayParam, plainRows, tableRows } from '../plain-sql';
-import { customers } from '../schema';
+import { customers } from '../../../platform/db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 type ProfileUpdate = Partial<Pick<CustomerRow, 'name' | 'description' | 'email' | 'phone' | 'birthdate' | 'birthday' | 'address' | 'metadata'>>;

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { earningRuleTriggers } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { earningRuleTriggers } from '../../../platform/db/schema';
 
 /** When the rule last earned on the card, and how often since `since` (the frequency window start), in one query. */
 export async function triggerHistory(db: DbOrTx, ruleId: string, voucherId: string, since: Date | null): Promise<{ lastTriggeredAt: Date | null; triggersInWindow: number }> {

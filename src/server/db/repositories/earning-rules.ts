@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { earningRuleAssignments, earningRules } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
 
 export type EarningRuleRow = typeof earningRules.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../../test/support/databases';
 import { loadFixture } from '../../seed/load-fixture';
-import type { Database } from '../client';
+import type { Database } from '../../../platform/db/client';
 import { freeCardCursor } from '../free-card-cursor';
 import { enrollInOneStatement, enrollTogether, type OneStatementEnrollment } from './enrollment';
 import { publishNextFreeCard } from './vouchers';

@@ -1,6 +1,6 @@
 import type { CustomerReference } from '../../../contract/customer';
-import { newId } from '../../lib/ids';
-import type { DbOrTx } from '../client';
+import { newId } from '../../../platform/ids';
+import type { DbOrTx } from '../../../platform/db/client';
 import { freeCardCursor } from '../free-card-cursor';
 import { arrayParam, plainRows } from '../plain-sql';
 import { profileOf, upsertBySourceIdSql } from './customers';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { LookupCache } from '../lookup-cache';
-import { eventSchemas } from '../schema';
+import { eventSchemas } from '../../../platform/db/schema';
 
 export type EventSchemaRow = typeof eventSchemas.$inferSelect;
 

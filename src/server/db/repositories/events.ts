@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { events } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { events } from '../../../platform/db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { ExportField } from '../../../contract/export';
 import { formulaStartCodes } from '../../domain/export-csv';
 import type { CreatedAtBound } from '../../domain/export-filter';
 import { CsvCrlfRecordEnds } from '../../lib/csv-crlf-record-ends';
-import type { Database } from '../client';
+import type { Database } from '../../../platform/db/client';
 
 /** A CSV cell as the database hands it over: text, a number, or nothing. */
 export type Cell = string | number | null;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { exports } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { exports } from '../../../platform/db/schema';
 
 export type ExportRow = typeof exports.$inferSelect;
 export type ExportStatus = ExportRow['status'];

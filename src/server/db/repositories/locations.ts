@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DateConditions, LocationFilters, LocationOrder, StringConditions } from '../../../contract/location';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
-import { locations } from '../schema';
+import { locations } from '../../../platform/db/schema';
 
 export type LocationRow = typeof locations.$inferSelect;
 

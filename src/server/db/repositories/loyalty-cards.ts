@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { vouchers } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { vouchers } from '../../../platform/db/schema';
 import type { VoucherRow } from './vouchers';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../client';
-import { apiKeys, oauthTokens, projects } from '../schema';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
+import { apiKeys, oauthTokens, projects } from '../../../platform/db/schema';
 
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect;
 export type NewOAuthToken = typeof oauthTokens.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Take } from '../../domain/point-buckets';
-import type { DbOrTx } from '../client';
-import { pointBuckets } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { pointBuckets } from '../../../platform/db/schema';
 
 export type PointBucketRow = typeof pointBuckets.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { projects } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { projects } from '../../../platform/db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

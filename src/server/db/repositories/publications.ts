@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows } from '../plain-sql';
-import { campaigns, customers, publications, vouchers } from '../schema';
+import { campaigns, customers, publications, vouchers } from '../../../platform/db/schema';
 
 export type PublicationRow = typeof publications.$inferSelect;
 

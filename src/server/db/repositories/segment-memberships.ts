@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { segmentMembers } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { segmentMembers } from '../../../platform/db/schema';
 
 /** Ids of the segments a customer is in (what `customer.segment` rule conditions test). */
 export async function segmentIdsOfCustomer(db: DbOrTx, customerId: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../client';
+import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
-import { customers, segmentMembers, segments } from '../schema';
+import { customers, segmentMembers, segments } from '../../../platform/db/schema';
 
 export type SegmentRow = typeof segments.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;

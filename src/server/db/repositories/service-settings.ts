@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { serviceSettings } from '../schema';
+import type { DbOrTx } from '../../../platform/db/client';
+import { serviceSettings } from '../../../platform/db/schema';
 
 /** A value made once per installation (first writer wins, so parallel starts agree). */
 export async function settingOrCreate(db: DbOrTx, key: string, make: () => string): Promise<string> {

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { rowsOf } from '../client';
+import type { DbOrTx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/client';
 import { freeCardCursor, type CardPosition } from '../free-card-cursor';
 import { plainRows, tableRows } from '../plain-sql';
-import { publications, vouchers } from '../schema';
+import { publications, vouchers } from '../../../platform/db/schema';
 
 type PublicationInsert = typeof publications.$inferInsert;
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earningRuleListSchema, earningRuleSchema } from '../../../contract/earning-rule';
-import { earningRules } from '../../db/schema';
+import { earningRules } from '../../../platform/db/schema';
 import { loadFixture } from '../../seed/load-fixture';
 import { FixtureError } from '../../seed/seed-context';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../platform/db/client';
 import { openTestDatabase, testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';

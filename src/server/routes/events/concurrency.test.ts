@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { earningFixture } from '../../../../test/support/earning-fixture';
 import { testDatabases } from '../../../../test/support/databases';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { customers, earningRuleTriggers, pointBuckets } from '../../db/schema';
+import { customers, earningRuleTriggers, pointBuckets } from '../../../platform/db/schema';
 
 const PARALLEL = 40;
 

@@ -4,7 +4,7 @@ import { testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { ManualClock } from '../../lib/clock';
+import { ManualClock } from '../../../platform/clock';
 import { loadFixture } from '../../seed/load-fixture';
 
 const now = '2026-11-21T12:00:00.000Z';

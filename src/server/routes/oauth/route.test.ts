@@ -7,10 +7,10 @@ import { formPost, issueTokenOver, keyHeadersOf, withBearer } from '../../../../
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { insertTokens } from '../../db/repositories/oauth-tokens';
-import { oauthTokens } from '../../db/schema';
+import { oauthTokens } from '../../../platform/db/schema';
 import { oauthClientId } from '../../domain/oauth-client-id';
-import { newId } from '../../lib/ids';
-import { hashSecret, newSecret } from '../../lib/secrets';
+import { newId } from '../../../platform/ids';
+import { hashSecret, newSecret } from '../../../platform/secrets';
 import { loadFixture } from '../../seed/load-fixture';
 
 const MINUTE = 60_000;

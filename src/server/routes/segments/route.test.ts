@@ -5,7 +5,7 @@ import { testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { events, segments } from '../../db/schema';
+import { events, segments } from '../../../platform/db/schema';
 import { afterCustomerChange } from '../../services/customer-change-hooks';
 
 const bulk = 20_000;

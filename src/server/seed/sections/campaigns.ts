@@ -1,6 +1,6 @@
-import { campaigns, categories, publications, vouchers } from '../../db/schema';
+import { campaigns, categories, publications, vouchers } from '../../../platform/db/schema';
 import { generateCardCode } from '../../domain/card-code';
-import { newId } from '../../lib/ids';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, ref, type SeedContext } from '../seed-context';
 

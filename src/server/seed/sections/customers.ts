@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customers } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { customers } from '../../../platform/db/schema';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import type { SeedContext } from '../seed-context';
 

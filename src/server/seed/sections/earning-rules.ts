@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { earningSchema, earningValidityHoursSchema, triggerLimitsSchema, triggerSchema } from '../../../contract/earning-rule';
-import { earningRuleAssignments, earningRules } from '../../db/schema';
+import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
 import { unsupportedParts } from '../../domain/earning-rule-support';
-import { newId } from '../../lib/ids';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, ref, type SeedContext } from '../seed-context';
 

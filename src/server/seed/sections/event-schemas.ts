@@ -1,5 +1,5 @@
-import { eventSchemas } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { eventSchemas } from '../../../platform/db/schema';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, type SeedContext } from '../seed-context';
 

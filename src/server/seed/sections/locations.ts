@@ -1,6 +1,6 @@
-import { locations } from '../../db/schema';
+import { locations } from '../../../platform/db/schema';
 import { checkShape } from '../../domain/location-geometry';
-import { newId } from '../../lib/ids';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, type SeedContext } from '../seed-context';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { openTestDatabase } from '../../../../test/support/databases';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../platform/db/client';
 import { loadFixture } from '../load-fixture';
 import { FixtureError } from '../seed-context';
 

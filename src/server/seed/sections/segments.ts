@@ -1,7 +1,7 @@
 import { dynamicSegmentLimit, parseFilterTree } from '../../../contract/segment';
 import { insertFilterMembers, insertSegment, insertStaticMembers } from '../../db/repositories/segments';
 import { filterSql } from '../../domain/segment-filter-sql';
-import { newId } from '../../lib/ids';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, ref, type SeedContext } from '../seed-context';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { cardTransactions, pointBuckets, vouchers } from '../../db/schema';
+import { cardTransactions, pointBuckets, vouchers } from '../../../platform/db/schema';
 import { applyTakes, lockOpenBuckets } from '../../db/repositories/point-buckets';
 import { applyTransaction, signedAmount, totalsOf } from '../../domain/card-ledger';
 import { takeFifo } from '../../domain/point-buckets';
-import { newId } from '../../lib/ids';
+import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, type SeedContext } from '../seed-context';
 
