@@ -42,6 +42,9 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: (error, socket) => clientErrorResponse(error, socket, newRequestId()),
+    // A request that slips in while the server shuts down is served (with Connection: close), not
+    // answered by Fastify's own 503 body, which is not the error object.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const catalog = new RouteCatalog();
   catalog.watch(app);
