@@ -11,6 +11,7 @@ const credentialName = /token|secret|passw|pwd|passphrase|api[-_]?key|access[-_]
 
 /** The parameter name as the server reads it: `+` is a space, `%5F` an underscore. */
 function decodedName(name: string): string {
+  if (!name.includes('%') && !name.includes('+')) return name;
   try {
     return decodeURIComponent(name.replace(/\+/g, ' '));
   } catch {
