@@ -47,7 +47,7 @@ export async function shutDown(plan: ShutdownPlan, log: (line: string) => void):
   let cut = 0;
   const cutTimer = setTimeout(() => {
     for (const { connections } of plan.servers) cut += connections.cut();
-    log(`Shutdown: ${cut} request(s) still running after ${cutAfter / 1000} s were cut`);
+    if (cut > 0) log(`Shutdown: ${cut} request(s) still running after ${cutAfter / 1000} s were cut`);
   }, cutAfter);
   try {
     const servers = async () => {
