@@ -8,6 +8,7 @@ import { createService, dashboardUserKeyOf, openConfiguredDatabase } from '../se
 import { buildProxy } from '../proxy/app';
 import { loadProxyConfig } from '../proxy/config';
 import { ensureDemoProject } from './demo-project';
+import { endLogStream, shutDownOn, trackConnections } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,8 +29,10 @@ async function main(): Promise<void> {
   const { app, ctx } = await createService(database, config, undefined, { logger });
   const { startWorkers } = await import('../server/jobs/workers');
   const workers = await startWorkers(ctx);
+  const service = trackConnections(app);
   await app.listen({ host: config.host, port: config.port });
   const proxy = await buildProxy(proxyConfig, { database, logger, dashboardUserKey: await dashboardUserKeyOf(database, config) });
+  const dashboard = trackConnections(proxy);
   await proxy.listen({ host: config.host, port: proxyConfig.port });
 
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
@@ -41,15 +44,16 @@ async function main(): Promise<void> {
   else console.log('  Sign-in:    create staff users with `npm run users -- create <username> --role marketing`');
   console.log('');
 
-  const stop = async () => {
-    await proxy.close();
-    await app.close();
-    await workers.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // The proxy stops first: its requests in flight still reach the service, which stops after it.
+  shutDownOn(['SIGTERM', 'SIGINT'], {
+    servers: [dashboard, service],
+    alongside: (msLeft) => workers.stop(msLeft),
+    last: async () => {
+      await database.close();
+      await endLogStream(stream);
+    },
+    timeoutMs: config.shutdownTimeoutMs,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -50,6 +50,8 @@ export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): 
     bodyLimit: 4 * 1024 * 1024,
     // What Node's HTTP parser refuses (oversized headers, broken framing) is still the error object.
     clientErrorHandler: (error, socket) => clientErrorResponse(error, socket, newRequestId()),
+    // Served while shutting down (with Connection: close) rather than Fastify's 503 body, not ours.
+    return503OnClosing: false,
   });
   // Bodies are forwarded as they came; the upstream validates them.
   app.removeAllContentTypeParsers();

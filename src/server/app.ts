@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate';
@@ -43,6 +42,9 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: (error, socket) => clientErrorResponse(error, socket, newRequestId()),
+    // A request that slips in while the server shuts down is served (with Connection: close), not
+    // answered by Fastify's own 503 body, which is not the error object.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const catalog = new RouteCatalog();
   catalog.watch(app);
@@ -53,8 +55,8 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.decorateRequest('principal', null as never);
   app.decorateRequest('dashboardUser', null);
   installErrorHandling(app, catalog);
-  await app.register(formbody);
-  // JSON (and the OAuth forms) only: a text/plain body is a 415, not a string for the schema to reject.
+  // JSON only (the OAuth routes add forms in their own scope): a text/plain body is a 415, not a
+  // string for the schema to reject.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {

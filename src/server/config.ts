@@ -21,6 +21,8 @@ const envSchema = z.object({
   /** Where the counters live: this process (one service process), or shared by several. */
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres', 'redis']).default('memory'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** On SIGTERM/SIGINT, how long in-flight requests and jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
 
 export type ServiceConfig = {
@@ -35,6 +37,7 @@ export type ServiceConfig = {
   logFile?: string;
   dashboardUserSecret?: string;
   rateLimit: RateLimitConfig;
+  shutdownTimeoutMs: number;
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -58,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logFile: e.LOG_FILE,
     dashboardUserSecret: e.DASHBOARD_USER_SECRET,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE, redisUrl: e.REDIS_URL },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

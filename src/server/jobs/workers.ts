@@ -12,7 +12,8 @@ export const workerRegistrations: WorkerRegistration[] = [exportFileWorker, expo
 
 export interface Workers {
   boss: PgBoss;
-  stop(): Promise<void>;
+  /** Stops polling and waits up to `timeoutMs` (default 10 s) for the jobs running to finish. */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -64,5 +65,5 @@ export async function startWorkers(ctx: ServiceContext, options: WorkerOptions =
       await boss.schedule(registration.queue.name, cron, data, tz ? { tz } : {});
     }
   }
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }) };
+  return { boss, stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs, wait: true }) };
 }

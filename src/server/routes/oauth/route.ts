@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessTokenRequestSchema, tokenRequestSchema } from '../../../contract/oauth';
 import { introspectToken, issueToken, revokeToken } from '../../services/oauth-tokens';
@@ -5,6 +6,8 @@ import { introspectToken, issueToken, revokeToken } from '../../services/oauth-t
 /** The OAuth 2.0 operations: form-encoded bodies, key pair only (SERVICE_SPEC §4.2, §4.3). */
 const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = { auth: 'key' as const };
+  // Forms are parsed in this area's scope only: every other route takes JSON and answers a form with 415.
+  await app.register(formbody);
 
   app.post('/v1/oauth/token', { config: key, schema: { body: tokenRequestSchema } }, async (request) => issueToken(app.ctx, request.principal, request.body));
 
