@@ -1,18 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoKeys } from './support/stack';
+import { recordResponses } from './support/record-responses';
 
-/** Every response the browser receives, as text, to prove no key ever reaches it. */
-function recordResponses(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const headers = JSON.stringify(await response.allHeaders());
-    const body = await response.body().then((b) => b.toString('latin1')).catch(() => '');
-    seen.push(`${response.url()}\n${headers}\n${body}`);
-  });
-  return seen;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

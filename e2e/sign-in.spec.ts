@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { defaultCost } from '../src/proxy/auth/password-hash';
 import { secondProxyPort, startSecondProxy } from './support/second-proxy';
 import { demoKeys, e2eSecretsFile } from './support/stack';
+import { recordResponses } from './support/record-responses';
 
 const maria = { username: 'maria', role: 'marketing' as const, password: 'maria-e2e-password-4711' };
 const sam = { username: 'sam', role: 'support' as const, password: 'sam-e2e-password-0815' };
@@ -14,15 +15,6 @@ function rememberSecret(...values: string[]): void {
   appendFileSync(e2eSecretsFile, values.map((v) => `${v}\n`).join(''));
 }
 
-/** Every response the browser receives, as text: no key and no password may be in any. */
-function recordResponses(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const body = await response.body().then((b) => b.toString('latin1')).catch(() => '');
-    seen.push(`${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${body}`);
-  });
-  return seen;
-}
 
 function expectNoSecretIn(responses: string[]): void {
   const keys = demoKeys();

@@ -1,15 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoKeys, e2eServicePort } from './support/stack';
+import { recordResponses } from './support/record-responses';
 
-/** Every response the browser receives, as text, to prove no part of the key pair reaches it. */
-function recordResponses(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const body = await response.body().then((b) => b.toString('latin1')).catch(() => '');
-    seen.push(`${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${body}`);
-  });
-  return seen;
-}
 
 /** The token used against the service directly, as an integration would. */
 async function statusWithBearer(token: string, path: string): Promise<number> {
