@@ -105,7 +105,7 @@ function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Name
           <Typography sx={{ mb: 1 }}>
             {rule.validity_hours.type === 'ANY_TIME' ? (rule.validity_day_of_week ? 'Any time of those days.' : 'Any time of day, every day.') : 'Only inside these hours (UTC):'}
           </Typography>
-          <ValidityGrid validity={rule.validity_hours} />
+          <ValidityGrid validity={rule.validity_hours} daysOfWeek={rule.validity_day_of_week} />
         </Section>
       </Box>
       <Section id="rule-dates" title="Active period">

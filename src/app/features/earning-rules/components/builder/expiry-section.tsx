@@ -29,10 +29,10 @@ export function ExpirySection({ control, keepLabel }: { control: RuleFormControl
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <FormSelect control={control} name="expiry" label="Points expire" options={options} sx={{ maxWidth: 420 }} />
       {expiry === 'months' && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 2fr)' }, gap: 2 }}>
           <FormTextField control={control} name="expiryMonths" label="Months" type="number" slotProps={{ htmlInput: { min: 1, max: 12, step: 1 } }} helperText="1 to 12" />
           <FormSelect control={control} name="expiryRounding" label="Rounded up" options={roundings} />
-          {rounding === 'PARTICULAR_MONTH' && <FormSelect control={control} name="expiryRoundingMonth" label="Month" options={months} />}
+          {rounding === 'PARTICULAR_MONTH' && <FormSelect control={control} name="expiryRoundingMonth" label="Month" options={months} sx={{ gridColumn: { sm: '2' } }} />}
         </Box>
       )}
       {expiry === 'yearly' && (
