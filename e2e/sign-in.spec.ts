@@ -120,6 +120,17 @@ test.describe('sign-in and roles (a proxy with demo mode off)', () => {
     await nav.getByRole('link', { name: 'Segments' }).click();
     await expect(page.getByText('Your role can look segments up but not create them')).toBeVisible();
 
+    // Earning rules: read, not authored (no New rule, Edit, Disable or Delete; the builder says why).
+    await nav.getByRole('link', { name: 'Earning rules' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Earning rules' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New rule' })).toHaveCount(0);
+    await page.getByRole('table', { name: 'Earning rules' }).getByRole('link', { name: '10 points for an app review' }).click();
+    await expect(page.getByRole('region', { name: 'What it does' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+    for (const name of ['Disable', 'Delete']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+    await page.goto('/earning-rules/new');
+    await expect(page.getByText('Your role reads earning rules but cannot create or change them.')).toBeVisible();
+
     await page.goto('/enroll');
     await expect(page.getByText('The support role cannot use Enroll member.')).toBeVisible();
     await page.screenshot({ path: '/tmp/sign-in-6-support-enroll.png' });
@@ -130,6 +141,8 @@ test.describe('sign-in and roles (a proxy with demo mode off)', () => {
     const campaignId = programs.body.campaigns[0].id as string;
     const enroll = await callFromPage(page, 'POST', `/api/v1/loyalties/${campaignId}/members`, { customer: 'support-should-not' });
     expect(enroll).toMatchObject({ status: 403, body: { key: 'forbidden', details: `The support role may not POST /v1/loyalties/${campaignId}/members` } });
+    const rule = await callFromPage(page, 'POST', `/api/v1/loyalties/${campaignId}/earning-rules`, [{ event: 'x', custom_event: { schema_id: 'ms_x' }, loyalty: { type: 'FIXED', points: 1 } }]);
+    expect(rule).toMatchObject({ status: 403, body: { key: 'forbidden' } });
     const event = await callFromPage(page, 'POST', '/api/v1/events', { event: 'support-check', customer: { source_id: 'support-e2e' } });
     expect(event.status).not.toBe(403);
     expectNoSecretIn(responses);

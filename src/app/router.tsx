@@ -14,6 +14,7 @@ const SegmentsPage = lazy(() => import('./features/segments/segments-page'));
 const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
 const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rules-page'));
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
+const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
@@ -52,7 +53,9 @@ export const routes: RouteObject[] = [
           { path: paths.segments, element: <SegmentsPage /> },
           { path: paths.tokens, element: <TokensPage /> },
           { path: paths.earningRules, element: <EarningRulesPage /> },
+          { path: `${paths.earningRules}/new`, element: <RuleBuilderPage key="new" /> },
           { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
+          { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
           ...notBuiltYetRoutes,

@@ -286,6 +286,8 @@ export const earningRuleSchema = z.object({
   trigger: triggerSchema,
   error: ruleErrorSchema.nullable(),
   validity_hours: earningValidityHoursSchema,
+  /** Extension: the whole days a rule made through the v1 API earns on (its `validity_day_of_week`); absent: every day. */
+  validity_day_of_week: z.array(dayOfWeek).min(1).max(7).optional(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   trigger_limits: triggerLimitsSchema.nullable(),

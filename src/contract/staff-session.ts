@@ -22,6 +22,8 @@ export const staffActions = {
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,
   createSegments: marketingOnly,
+  /** Creating, changing, enabling, disabling and deleting earning rules changes what every member earns. */
+  authorEarningRules: marketingOnly,
   // Issuing mints a credential with the project's key permissions, and revoking can cut off a live
   // integration: both stay with marketing, who own the integrations.
   issueTokens: marketingOnly,

@@ -46,6 +46,13 @@ export const allowedRoutes: AllowedRoute[] = [
   // Earning rules and events pages: rules (v2), event schemas, firing events, a card's history.
   { method: 'GET', path: /^\/v2\/loyalties\/earning-rules$/ },
   { method: 'GET', path: new RegExp(`^/v2/loyalties/earning-rules/${segment}$`) },
+  // Rule builder: the v1 earning-rule API of one program; support reads, marketing authors.
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules$`), action: 'authorEarningRules' },
+  { method: 'PUT', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}$`), action: 'authorEarningRules' },
+  { method: 'DELETE', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}$`), action: 'authorEarningRules' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}/(enable|disable)$`), action: 'authorEarningRules' },
   { method: 'GET', path: /^\/v1\/event-schemas$/ },
   { method: 'POST', path: /^\/v1\/events$/ },
   { method: 'GET', path: /^\/v1\/events$/ },

@@ -1,20 +1,42 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const reference = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../shared/reference/${name}`, import.meta.url)), 'utf8'));
+/**
+ * `shared/reference` beside the repository: `../shared` of a checkout in /work/main, `../../shared`
+ * of a worktree under /work/wt/<name>. The nearest ancestor that has it wins.
+ */
+function referenceDir(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'reference');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error('No shared/reference directory above the repository');
+  }
+}
+
+/** One of the published contracts (openapi-subset.json, openapi-supporting.json, openapi-spend.json). */
+export const reference = (name: string) => JSON.parse(readFileSync(join(referenceDir(), name), 'utf8'));
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);
+// ValidityHours types start_time / expiration_time as `format: time` (RFC 3339: seconds and zone
+// required) while its description says HH:mm and its examples are "12:00" and "14:00": the
+// examples win, so HH:mm passes too (the v1 earning-rule test checks the example still says so).
+ajv.addFormat('time', /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i);
 // OpenAPI's own keywords carry no validation meaning.
 for (const keyword of ['example', 'x-subset-known-defects', 'discriminator', 'xml', 'externalDocs']) ajv.addKeyword(keyword);
 ajv.addSchema(reference('openapi-subset.json'), 'subset');
 ajv.addSchema(reference('openapi-supporting.json'), 'supporting');
+// OpenAPI 3.0.1 (its `nullable: true` is a keyword Ajv knows): the v1 earning rules, rewards, balance, redemption.
+ajv.addSchema(reference('openapi-spend.json'), 'spend');
 
-function operation(document: 'subset' | 'supporting', path: string, method: string) {
-  const doc = document === 'subset' ? reference('openapi-subset.json') : reference('openapi-supporting.json');
-  return doc.paths[path]?.[method.toLowerCase()];
+export type ContractDocument = 'subset' | 'supporting' | 'spend';
+const documentFiles: Record<ContractDocument, string> = { subset: 'openapi-subset.json', supporting: 'openapi-supporting.json', spend: 'openapi-spend.json' };
+
+function operation(document: ContractDocument, path: string, method: string) {
+  return reference(documentFiles[document]).paths[path]?.[method.toLowerCase()];
 }
 
 /** Removes the keys, at dotted paths, whose value is null: for the schema defects the subset documents. */
@@ -37,7 +59,7 @@ function dropNulls(body: unknown, paths: string[]): unknown {
  * Returns Ajv's errors (empty when valid).
  */
 export function contractErrors(
-  document: 'subset' | 'supporting',
+  document: ContractDocument,
   path: string,
   method: string,
   status: number,
@@ -50,7 +72,8 @@ export function contractErrors(
   const schema = response?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`No JSON schema for ${status} of ${method} ${path}`);
   const ref = schema.$ref ? `${document}${schema.$ref}` : undefined;
-  const validate = ref ? ajv.getSchema(ref) : ajv.compile(schema);
+  // An inline schema (Create Earning Rule's array) refers into its document's components.
+  const validate = ref ? ajv.getSchema(ref) : ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${document}#/components/`)));
   if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
   const ok = validate(dropNulls(body, knownDefectNulls));
   return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);

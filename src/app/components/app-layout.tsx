@@ -5,6 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -44,26 +45,28 @@ function Navigation({ areas, onNavigate }: { areas: readonly NavArea[]; onNaviga
       <List sx={{ px: 1 }}>
         {areas.map((area) => {
           const Icon = areaIcons[area.path];
+          // Each link in its own <li>: a <ul> may hold list items only (axe `list`).
           return (
-            <ListItemButton
-              key={area.path}
-              component={NavLink}
-              to={area.path}
-              onClick={onNavigate}
-              sx={{
-                borderRadius: 1,
-                mb: 0.25,
-                '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
-              }}
-            >
-              {Icon && (
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Icon />
-                </ListItemIcon>
-              )}
-              <ListItemText primary={area.label} />
-              {!area.built && <Chip label="Soon" size="small" variant="outlined" aria-hidden sx={{ height: 20, fontSize: '0.7rem' }} />}
-            </ListItemButton>
+            <ListItem key={area.path} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={area.path}
+                onClick={onNavigate}
+                sx={{
+                  borderRadius: 1,
+                  mb: 0.25,
+                  '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                }}
+              >
+                {Icon && (
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <Icon />
+                  </ListItemIcon>
+                )}
+                <ListItemText primary={area.label} />
+                {!area.built && <Chip label="Soon" size="small" variant="outlined" aria-hidden sx={{ height: 20, fontSize: '0.7rem' }} />}
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -241,6 +241,8 @@ export const earningRules = pgTable('earning_rules', {
   trigger: jsonb('trigger').$type<Json>().notNull(),
   earnings: jsonb('earnings').$type<Json[]>().notNull(),
   validityHours: jsonb('validity_hours').$type<Json>().notNull(),
+  /** Whole days (0 Sunday … 6 Saturday, UTC) the rule earns on, besides its hours; null: every day (v1 `validity_day_of_week`). */
+  validityDayOfWeek: jsonb('validity_day_of_week').$type<number[] | null>(),
   startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
   endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
   triggerLimits: jsonb('trigger_limits').$type<Json | null>(),

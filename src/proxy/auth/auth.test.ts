@@ -192,6 +192,28 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
       expect((await post(marketing, `/v1/loyalties/${fixedClub()}/members`, { customer: 'marketing-enrolls' })).status).toBe(200);
     });
 
+    it('support reads earning rules but may not author them (403, the service never sees it); marketing’s calls reach the service', async () => {
+      const rules = `/v1/loyalties/${fixedClub()}/earning-rules`;
+      const rule = (await service.database.execute<{ id: string }>('SELECT id FROM earning_rules LIMIT 1'))[0]?.id ?? 'lern_0000';
+      expect((await support.fetch(`/api${rules}`)).status).toBe(200);
+      const body = [{ event: 'visit', custom_event: { schema_id: 'ms_missing' }, loyalty: { type: 'FIXED', points: 1 } }];
+      const put = (client: ProxyClient) => client.fetch(`/api${rules}/${rule}`, { method: 'PUT', headers: json, body: JSON.stringify({ active: false }) });
+      const refused = [
+        await post(support, rules, body),
+        await put(support),
+        await support.fetch(`/api${rules}/${rule}`, { method: 'DELETE' }),
+        await post(support, `${rules}/${rule}/enable`, {}),
+        await post(support, `${rules}/${rule}/disable`, {}),
+      ];
+      for (const response of refused) {
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({ code: 403, key: 'forbidden', details: expect.stringMatching(/^The support role may not (POST|PUT|DELETE) \/v1\/loyalties\//) });
+      }
+      const created = await post(marketing, rules, body);
+      expect(await created.json()).toMatchObject({ code: 404, key: 'not_found', resource_type: 'event_schema' });
+      expect((await post(marketing, `${rules}/lern_0000/disable`, {})).status).toBe(404);
+    });
+
     it('only marketing deletes exports: support gets 403 and the export stays; marketing gets the service’s 204', async () => {
       const exported = await (await post(support, '/v1/loyalties/members/FIX-BOB/transactions/export', {})).json();
       const remove = (client: ProxyClient) => client.fetch(`/api/v1/exports/${exported.id}`, { method: 'DELETE' });

@@ -1,24 +1,49 @@
 import type { Earning, Effect, PointsExpiration, RuleDefinition, RulesGroup, Trigger } from '../../contract/earning-rule';
 import { LogicSyntaxError, parseLogic, ruleIdsOf } from './rule-logic';
 
+/** What a trigger's earnings may look at and compute: the facts the engine has when it fires. */
+interface TriggerFacts {
+  label: string;
+  /** Condition names that have no value for this trigger. */
+  unknownCondition(name: string): boolean;
+  calculations: readonly string[];
+}
+
+const triggerFacts: Record<'customer.custom_event' | 'customer.segment.entered', TriggerFacts> = {
+  'customer.custom_event': {
+    label: 'a custom event trigger',
+    unknownCondition: (name) => name.startsWith('order.'),
+    calculations: ['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'],
+  },
+  'customer.segment.entered': {
+    label: 'a customer.segment.entered trigger',
+    unknownCondition: (name) => name.startsWith('order.') || name === 'custom_event.metadata',
+    calculations: ['CUSTOMER_METADATA_VALUE'],
+  },
+};
+
 /**
  * What the engine can evaluate, beyond the shape the contract allows. A rule using anything else
- * is refused when it is loaded rather than silently never earning. Returns one message per problem,
- * each starting with the path of the offending part.
+ * is refused when it is loaded or written rather than silently never earning. Returns one message
+ * per problem, each starting with the path of the offending part.
  */
 export function unsupportedParts(rule: { trigger: Trigger; earnings: Earning[] }): string[] {
   const problems: string[] = [];
-  const customEvent = rule.trigger.event === 'customer.custom_event';
+  if (rule.trigger.event === 'customer.order.paid') {
+    problems.push('trigger.event: customer.order.paid is not evaluated: this service receives no orders, so the rule would never earn');
+    return problems;
+  }
+  const facts = triggerFacts[rule.trigger.event];
   rule.earnings.forEach((earning, i) => {
     const at = `earnings.${i}`;
     if (earning.tier_rules?.type === 'ANY_OF') problems.push(`${at}.tier_rules: loyalty tiers are not supported`);
-    if (earning.rules) checkGroup(earning.rules, `${at}.rules`, customEvent, problems);
-    earning.effects.forEach((effect, j) => checkEffect(effect, `${at}.effects.${j}`, customEvent, problems));
+    if (earning.rules) checkGroup(earning.rules, `${at}.rules`, facts, problems);
+    earning.effects.forEach((effect, j) => checkEffect(effect, `${at}.effects.${j}`, facts, problems));
   });
   return problems;
 }
 
-function checkGroup(group: RulesGroup, at: string, customEvent: boolean, problems: string[]): void {
+function checkGroup(group: RulesGroup, at: string, facts: TriggerFacts, problems: string[]): void {
   try {
     const used = ruleIdsOf(parseLogic(group.logic));
     for (const id of used) if (typeof group[id] !== 'object') problems.push(`${at}.logic: refers to rule ${id}, which is not defined`);
@@ -28,22 +53,22 @@ function checkGroup(group: RulesGroup, at: string, customEvent: boolean, problem
   }
   for (const [key, value] of Object.entries(group)) {
     if (key === 'logic' || typeof value !== 'object') continue;
-    checkRule(value as RuleDefinition, `${at}.${key}`, customEvent, problems);
+    checkRule(value as RuleDefinition, `${at}.${key}`, facts, problems);
   }
 }
 
-function checkRule(rule: RuleDefinition, at: string, customEvent: boolean, problems: string[]): void {
-  if (customEvent && rule.name.startsWith('order.')) problems.push(`${at}.name: '${rule.name}' does not apply to a custom event trigger`);
+function checkRule(rule: RuleDefinition, at: string, facts: TriggerFacts, problems: string[]): void {
+  if (facts.unknownCondition(rule.name)) problems.push(`${at}.name: '${rule.name}' does not apply to ${facts.label}`);
   if ((rule.name === 'customer.metadata' || rule.name === 'custom_event.metadata') && !rule.property) problems.push(`${at}.property: required for '${rule.name}'`);
   if (rule.conditions?.$from) problems.push(`${at}.conditions.$from: not supported (its meaning is not documented)`);
-  if (rule.rules) checkGroup(rule.rules, `${at}.rules`, customEvent, problems);
+  if (rule.rules) checkGroup(rule.rules, `${at}.rules`, facts, problems);
 }
 
 function checkExpiration(expiration: PointsExpiration | null | undefined, at: string, problems: string[]): void {
   if (expiration?.type === 'SLIDING_EXPIRATION') problems.push(`${at}.points_expiration: SLIDING_EXPIRATION is not supported`);
 }
 
-function checkEffect(effect: Effect, at: string, customEvent: boolean, problems: string[]): void {
+function checkEffect(effect: Effect, at: string, facts: TriggerFacts, problems: string[]): void {
   if (effect.type === 'BENEFIT') {
     problems.push(`${at}.type: BENEFIT effects are not supported`);
     return;
@@ -53,7 +78,6 @@ function checkEffect(effect: Effect, at: string, customEvent: boolean, problems:
     return;
   }
   const p = effect.points_proportional;
-  const allowed = customEvent ? ['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'] : [];
-  if (customEvent && !allowed.includes(p.calculation_type)) problems.push(`${at}.points_proportional.calculation_type: ${p.calculation_type} does not apply to a custom event trigger`);
+  if (!facts.calculations.includes(p.calculation_type)) problems.push(`${at}.points_proportional.calculation_type: ${p.calculation_type} does not apply to ${facts.label}`);
   checkExpiration(p.points_expiration, `${at}.points_proportional`, problems);
 }

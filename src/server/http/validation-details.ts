@@ -16,7 +16,10 @@ type ZodIssueLike = { code?: string; input?: unknown; path?: PropertyKey[]; keys
  * or "Payload should have required property 'customer'".
  */
 export function describeValidationIssue(error: FastifySchemaValidationError, input: unknown): string {
-  const issue = (error.params as { issue?: ZodIssueLike } | undefined)?.issue;
+  // fastify-type-provider-zod spreads the zod issue (minus path, code and message) into `params`
+  // and puts its code in `keyword`; older versions nested it as `params.issue`.
+  const params = error.params as (ZodIssueLike & { issue?: ZodIssueLike }) | undefined;
+  const issue: ZodIssueLike | undefined = params?.issue ?? (params ? { ...params, code: error.keyword, message: error.message } : undefined);
   const path = issue?.path ?? error.instancePath.split('/').filter(Boolean);
   const parent = path.slice(0, -1);
   const owner = parent.length ? `Property .${parent.join('.')}` : 'Payload';

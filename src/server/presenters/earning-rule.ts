@@ -1,4 +1,4 @@
-import type { Earning, EarningRule, Effect } from '../../contract/earning-rule';
+import type { Earning, EarningRule, Effect, TriggerLimits } from '../../contract/earning-rule';
 import type { EarningRuleRow } from '../db/repositories/earning-rules';
 import { iso } from './timestamps';
 
@@ -22,6 +22,15 @@ function presentEarning(earning: Earning): Earning {
   };
 }
 
+/** Both parts always present; in responses frequency.limits is always an array (api-facts §13). */
+export function presentTriggerLimits(limits: TriggerLimits | null | undefined): EarningRule['trigger_limits'] {
+  if (!limits) return null;
+  return {
+    cooldown: limits.cooldown ?? { type: 'NO_COOLDOWN' },
+    frequency: limits.frequency ? { ...limits.frequency, limits: limits.frequency.limits ?? [] } : { type: 'NO_LIMIT', limits: [] },
+  } as EarningRule['trigger_limits'];
+}
+
 /** GET /v2/loyalties/earning-rules/{id} (SERVICE_SPEC §2.9, api-facts §13). */
 export function presentEarningRule(row: EarningRuleRow): EarningRule {
   const trigger = row.trigger as EarningRule['trigger'];
@@ -34,15 +43,11 @@ export function presentEarningRule(row: EarningRuleRow): EarningRule {
     trigger: { ...trigger, custom_event: trigger.custom_event ?? null, segment: trigger.segment ?? null } as EarningRule['trigger'],
     error: (row.error as EarningRule['error']) ?? null,
     validity_hours: (row.validityHours as EarningRule['validity_hours']) ?? { type: 'ANY_TIME' },
+    // Extension (README): rules written through the v1 API may earn on some days of the week only.
+    ...(row.validityDayOfWeek && { validity_day_of_week: row.validityDayOfWeek }),
     start_date: iso(row.startDate),
     end_date: iso(row.endDate),
-    // In responses frequency.limits is always an array (api-facts §13).
-    trigger_limits: limits
-      ? {
-          cooldown: limits.cooldown ?? { type: 'NO_COOLDOWN' },
-          frequency: limits.frequency ? { ...limits.frequency, limits: limits.frequency.limits ?? [] } : { type: 'NO_LIMIT', limits: [] },
-        }
-      : null,
+    trigger_limits: presentTriggerLimits(limits),
     metadata: row.metadata,
     created_at: row.createdAt.toISOString(),
     updated_at: iso(row.updatedAt),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../contract/customer';
+import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
 
 /**
  * The fixture format: one whole project. Records refer to each other by natural keys (campaign
@@ -70,6 +71,8 @@ export const earningRuleFixture = z.object({
   trigger: json,
   earnings: z.array(json).min(1),
   validity_hours: json.default({ type: 'ANY_TIME' }),
+  /** Whole days (0 Sunday … 6 Saturday, UTC) the rule earns on; absent: every day. */
+  validity_day_of_week: v1DaysOfWeekSchema.nullable().optional(),
   start_date: when.nullable().optional(),
   end_date: when.nullable().optional(),
   trigger_limits: json.nullable().optional(),

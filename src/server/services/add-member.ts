@@ -128,8 +128,11 @@ async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow
         body.voucher !== undefined
           ? await publishCard(tx, await namedCard(tx, projectId, campaign, body.voucher, now), publication, now)
           : await publishNextCard(tx, campaign, publication, now);
-      if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
-      return (await presentMembers(ctx, tx, campaign, [published]))[0];
+      if (!changed) return (await presentMembers(ctx, tx, campaign, [published]))[0];
+      await afterCustomerChange(ctx, tx, projectId, customer.id);
+      // Entering a segment may have earned points on the new card (customer.segment.entered rules).
+      const [card] = await tx.query.vouchers.findMany({ where: (v, { eq }) => eq(v.id, published.id) });
+      return (await presentMembers(ctx, tx, campaign, [card]))[0];
     });
   } catch (error) {
     // A parallel request won the race for the same customer or source_id: answer as if it had come first.

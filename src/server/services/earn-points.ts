@@ -2,7 +2,8 @@ import type { Earning, EarningValidityHours, TriggerLimits } from '../../contrac
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 import type { CustomerRow } from '../db/repositories/customers';
-import { activeRulesForSchema, type EarningRuleRow } from '../db/repositories/earning-rules';
+import { findCustomer } from '../db/repositories/customers';
+import { activeRulesForSchema, activeRulesForSegments, type EarningRuleRow, type RuleWithCampaigns } from '../db/repositories/earning-rules';
 import { recordTrigger, triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import type { EventRow } from '../db/repositories/events';
@@ -37,6 +38,13 @@ function hasLimits(limits: TriggerLimits | null): boolean {
   return limits?.cooldown?.type === 'FIXED_COOLDOWN' || limits?.frequency?.type === 'LIMITED';
 }
 
+function isLive(rule: EarningRuleRow, now: Date): boolean {
+  return ruleIsLive(
+    { status: rule.status, startDate: rule.startDate, endDate: rule.endDate, validityHours: rule.validityHours as EarningValidityHours, validityDayOfWeek: rule.validityDayOfWeek },
+    now,
+  );
+}
+
 /** Points of every earning whose rules hold, split by the day they expire. */
 function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
@@ -52,35 +60,31 @@ function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | n
   return byExpiry;
 }
 
+/** Segments are read only when some earning's rules ask for them: most rules look at the event alone. */
+async function segmentsIfAsked(tx: Tx, rules: RuleWithCampaigns[], customerId: string): Promise<string[]> {
+  const asked = rules.some(({ rule }) => (rule.earnings as unknown as Earning[]).some((e) => rulesAskForSegments(e.rules)));
+  return asked ? segmentIdsOfCustomer(tx, customerId) : [];
+}
+
+/** What one firing of the engine knows: the live rules, the locked cards, the facts, and how to label a posting. */
+interface Occasion {
+  projectId: string;
+  rules: RuleWithCampaigns[];
+  cards: VoucherRow[];
+  facts: RuleFacts;
+  label(rule: EarningRuleRow): { reason: string; details: Record<string, unknown> };
+  now: Date;
+}
+
 /**
- * The engine: applies the ACTIVE earning rules that the event's schema triggers to the customer's
- * cards (the named one, else every card in a program the rule is assigned to). Runs inside the
- * event's transaction; cards are locked first, so concurrent events on one card are serialized and
- * trigger limits are counted on committed history. Each rule that earns writes one POINTS_ACCRUAL
+ * Applies each live rule to each card of a program it is assigned to: trigger limits first, then
+ * the earnings whose rules hold. Each rule that earns on a card writes one POINTS_ACCRUAL
  * transaction, its point buckets and one trigger row.
  */
-export async function earnPointsForEvent(
-  _ctx: ServiceContext,
-  tx: Tx,
-  input: { projectId: string; event: EventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
-): Promise<Accrual[]> {
-  const { projectId, event, schema, customer, namedCard, now } = input;
-  const rules = (await activeRulesForSchema(tx, projectId, schema.id, namedCard ? [namedCard.campaignId] : undefined)).filter(({ rule }) =>
-    ruleIsLive({ status: rule.status, startDate: rule.startDate, endDate: rule.endDate, validityHours: rule.validityHours as EarningValidityHours }, now),
-  );
-  if (rules.length === 0) return [];
-  const campaigns = [...new Set(rules.flatMap((r) => r.campaignIds))];
-  const cards = namedCard ? [namedCard] : await lockHeldCards(tx, projectId, customer.id, campaigns);
-
-  const facts: RuleFacts = {
-    eventSchemaId: schema.id,
-    eventMetadata: event.metadata,
-    customerMetadata: customer.metadata,
-    // Read only when some earning's rules ask for them: most rules look at the event alone.
-    customerSegmentIds: rules.some(({ rule }) => (rule.earnings as unknown as Earning[]).some((e) => rulesAskForSegments(e.rules))) ? await segmentIdsOfCustomer(tx, customer.id) : [],
-  };
+async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
+  const { projectId, rules, facts, now } = occasion;
   const accruals: Accrual[] = [];
-  for (let card of cards) {
+  for (let card of occasion.cards) {
     if (!cardCanEarn(card, now)) continue;
     for (const { rule, campaignIds } of rules) {
       if (!campaignIds.includes(card.campaignId)) continue;
@@ -93,22 +97,11 @@ export async function earnPointsForEvent(
       const byExpiry = earn(rule, facts, now);
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;
+      const { reason, details } = occasion.label(rule);
       const posted = await postToCard(
         tx,
         card,
-        {
-          type: 'POINTS_ACCRUAL',
-          points,
-          reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
-          source: 'API',
-          details: {
-            event: { id: event.id, type: 'customer.custom_event' },
-            custom_event: { id: event.id, type: schema.name },
-            event_schema: { id: schema.id, name: schema.name },
-            earning_rule: { id: rule.id, source: { banner: rule.name } },
-          },
-          buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })),
-        },
+        { type: 'POINTS_ACCRUAL', points, reason, source: 'API', details, buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })) },
         now,
       );
       card = posted.card;
@@ -117,4 +110,78 @@ export async function earnPointsForEvent(
     }
   }
   return accruals;
+}
+
+/**
+ * The engine for a custom event: applies the ACTIVE earning rules that the event's schema triggers
+ * to the customer's cards (the named one, else every card in a program the rule is assigned to).
+ * Runs inside the event's transaction; cards are locked first, so concurrent events on one card
+ * are serialized and trigger limits are counted on committed history.
+ */
+export async function earnPointsForEvent(
+  _ctx: ServiceContext,
+  tx: Tx,
+  input: { projectId: string; event: EventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
+): Promise<Accrual[]> {
+  const { projectId, event, schema, customer, namedCard, now } = input;
+  const rules = (await activeRulesForSchema(tx, projectId, schema.id, namedCard ? [namedCard.campaignId] : undefined)).filter(({ rule }) => isLive(rule, now));
+  if (rules.length === 0) return [];
+  const campaigns = [...new Set(rules.flatMap((r) => r.campaignIds))];
+  const cards = namedCard ? [namedCard] : await lockHeldCards(tx, projectId, customer.id, campaigns);
+  return applyRules(tx, {
+    projectId,
+    rules,
+    cards,
+    now,
+    facts: { eventSchemaId: schema.id, eventMetadata: event.metadata, customerMetadata: customer.metadata, customerSegmentIds: await segmentsIfAsked(tx, rules, customer.id) },
+    label: (rule) => ({
+      reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
+      details: {
+        event: { id: event.id, type: 'customer.custom_event' },
+        custom_event: { id: event.id, type: schema.name },
+        event_schema: { id: schema.id, name: schema.name },
+        earning_rule: { id: rule.id, source: { banner: rule.name } },
+      },
+    }),
+  });
+}
+
+export interface SegmentEntry {
+  segment: { id: string; name: string };
+  /** The customer.segment.entered event recorded for it. */
+  eventId: string;
+}
+
+/**
+ * The engine for customers entering auto-update segments: applies the ACTIVE rules triggered by
+ * those segments to the customer's cards in the programs each rule is assigned to. Runs inside the
+ * transaction that changed the customer (the one recording the entered events).
+ */
+export async function earnPointsForSegmentEntries(tx: Tx, input: { projectId: string; customerId: string; entries: SegmentEntry[]; now: Date }): Promise<Accrual[]> {
+  const { projectId, customerId, entries, now } = input;
+  const all = (await activeRulesForSegments(tx, projectId, entries.map((e) => e.segment.id))).filter(({ rule }) => isLive(rule, now));
+  if (all.length === 0) return [];
+  const customer = await findCustomer(tx, projectId, customerId);
+  if (!customer) return [];
+  const cards = await lockHeldCards(tx, projectId, customerId, [...new Set(all.flatMap((r) => r.campaignIds))]);
+  const entryOf = new Map(entries.map((entry) => [entry.segment.id, entry]));
+  return applyRules(tx, {
+    projectId,
+    rules: all,
+    cards,
+    now,
+    facts: { eventSchemaId: null, eventMetadata: {}, customerMetadata: customer.metadata, customerSegmentIds: await segmentsIfAsked(tx, all, customerId) },
+    label: (rule) => {
+      // Each rule names one segment, one of those entered (that is how it was selected).
+      const entry = entryOf.get((rule.trigger as { segment: { id: string } }).segment.id) as SegmentEntry;
+      return {
+        reason: `Earning rule '${rule.name}' for entering segment '${entry.segment.name}'`,
+        details: {
+          event: { id: entry.eventId, type: 'customer.segment.entered' },
+          segment: { id: entry.segment.id, name: entry.segment.name },
+          earning_rule: { id: rule.id, source: { banner: rule.name } },
+        },
+      };
+    },
+  });
 }

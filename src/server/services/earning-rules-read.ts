@@ -1,8 +1,12 @@
 import type { EarningRule, EarningRuleList, EarningRuleOrder } from '../../contract/earning-rule';
 import type { ServiceContext } from '../context';
-import { findEarningRule, listEarningRules, sortValueOf, type EarningRuleFilter } from '../db/repositories/earning-rules';
+import type { V1EarningRule, V1EarningRuleList, V1EarningRuleOrder } from '../../contract/earning-rule-v1';
+import { getCampaign } from '../db/repositories/campaigns';
+import { findCampaignEarningRule, findEarningRule, listCampaignEarningRules, listEarningRules, sortValueOf, type EarningRuleFilter } from '../db/repositories/earning-rules';
+import { listEventSchemas } from '../db/repositories/event-schemas';
 import { invalidQuery, notFound } from '../lib/api-error';
 import { presentEarningRule } from '../presenters/earning-rule';
+import { presentEarningRuleListV1, presentEarningRuleV1 } from '../presenters/earning-rule-v1';
 
 const CURSOR_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -60,4 +64,30 @@ export async function listProjectEarningRules(
         }
       : null;
   return { data: page.map(presentEarningRule), cursor, object: 'list' };
+}
+
+// ---------- v1: the rules of one campaign ----------
+
+async function schemaNames(ctx: ServiceContext, projectId: string): Promise<Map<string, string>> {
+  return new Map((await listEventSchemas(ctx.db, projectId)).map((s) => [s.id, s.name]));
+}
+
+/** GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}: 404 earning_rule when the campaign has no such rule. */
+export async function getEarningRuleV1(ctx: ServiceContext, projectId: string, campaignIdOrName: string, id: string): Promise<V1EarningRule> {
+  const campaign = await getCampaign(ctx.db, projectId, campaignIdOrName);
+  const row = await findCampaignEarningRule(ctx.db, projectId, campaign.id, id);
+  if (!row) throw notFound('earning_rule', id);
+  return presentEarningRuleV1(row, campaign.id, await schemaNames(ctx, projectId));
+}
+
+/** GET /v1/loyalties/{campaignId}/earning-rules: a page of the campaign's rules and their total. */
+export async function listEarningRulesV1(
+  ctx: ServiceContext,
+  projectId: string,
+  campaignIdOrName: string,
+  query: { limit: number; page: number; order: V1EarningRuleOrder },
+): Promise<V1EarningRuleList> {
+  const campaign = await getCampaign(ctx.db, projectId, campaignIdOrName);
+  const { rows, total } = await listCampaignEarningRules(ctx.db, projectId, campaign.id, query);
+  return presentEarningRuleListV1(rows, total, campaign.id, await schemaNames(ctx, projectId));
 }

@@ -5,13 +5,15 @@ import { filterSegmentsOf, syncCustomerMemberships } from '../db/repositories/se
 import { events } from '../../platform/db/schema';
 import { filterSql } from '../domain/segment-filter-sql';
 import { newId } from '../../platform/ids';
+import { earnPointsForSegmentEntries } from './earn-points';
 
 /**
  * Keeps the project's auto-update and passive segments current for one customer who just changed
  * (created, updated, or gained events), inside the transaction that changed them: one statement
  * re-evaluates every filter segment for that customer. Auto-update segments record
  * customer.segment.entered / customer.segment.left events (SERVICE_SPEC §6); passive ones change
- * silently. The events recorded here do not re-trigger the evaluation.
+ * silently. The events recorded here do not re-trigger the evaluation. Entering an auto-update
+ * segment runs the earning rules it triggers (customer.segment.entered), in the same transaction.
  */
 export async function refreshCustomerSegments(ctx: ServiceContext, tx: Tx, projectId: string, customerId: string): Promise<void> {
   const list = await filterSegmentsOf(tx, projectId);
@@ -33,5 +35,10 @@ export async function refreshCustomerSegments(ctx: ServiceContext, tx: Tx, proje
         createdAt: now,
       };
     });
-  if (rows.length) await tx.insert(events).values(rows);
+  if (!rows.length) return;
+  await tx.insert(events).values(rows);
+  const entries = rows
+    .filter((row) => row.type === 'customer.segment.entered')
+    .map((row) => ({ segment: row.metadata.segment, eventId: row.id }));
+  if (entries.length) await earnPointsForSegmentEntries(tx, { projectId, customerId, entries, now });
 }

@@ -45,7 +45,6 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
       if (problems.length) throw invalidPayload(problems.join('; '));
     }
     const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
-    const namedCard = body.loyalty ? await namedCardOf(tx, projectId, body.loyalty.code, customer) : undefined;
     const event = await insertEvent(tx, {
       id: newId('evcus'),
       projectId,
@@ -56,7 +55,10 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
       loyalty: body.loyalty ?? null,
       createdAt: now,
     });
+    // Segment changes may earn points on the customer's cards (customer.segment.entered rules), so
+    // the named card is read and locked after them: the engine must start from its current totals.
     if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
+    const namedCard = body.loyalty ? await namedCardOf(tx, projectId, body.loyalty.code, customer) : undefined;
     const accruals = schema ? await earnPointsForEvent(ctx, tx, { projectId, event, schema, customer, namedCard, now }) : [];
     return { response: presentTrackEventResponse(event, customer), accruals };
   });

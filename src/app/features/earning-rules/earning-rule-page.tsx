@@ -12,11 +12,15 @@ import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import { useEarningRule } from './api/get-earning-rule';
 import { useEventSchemaNames } from './api/get-event-schemas';
+import { useRulePrograms, type RuleProgram } from './api/get-rule-programs';
+import { useSegmentNames } from './api/get-segment-names';
+import { RuleActions } from './components/rule-actions';
+import { useCan } from '../../lib/session/use-session';
 import { RuleEarnings } from './components/rule-earnings';
 import { RuleJson } from './components/rule-json';
 import { StatusChip } from './components/status-chip';
 import { ValidityGrid } from './components/validity-grid';
-import { describeActivePeriod, describeLimits, describeTrigger, effectSummary, type SchemaNames } from './model/describe-rule';
+import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, effectSummary, type SchemaNames, type SegmentNames } from './model/describe-rule';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -31,26 +35,46 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function summaryOf(rule: EarningRule, schemas: SchemaNames): string {
-  const limits = describeLimits(rule.trigger_limits);
-  const status = rule.status === 'ACTIVE' ? '' : ` It is ${rule.status.toLowerCase()}, so it earns nothing until it is activated.`;
-  return `On ${describeTrigger(rule.trigger, schemas)}, a member's card earns ${effectSummary(rule)}${limits.length ? `, ${limits.join(' and ')}` : ''}.${status}`;
+const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
+
+interface Names {
+  schemas: SchemaNames;
+  segments: SegmentNames;
 }
 
-function RuleDetails({ rule, schemas }: { rule: EarningRule; schemas: SchemaNames }) {
+function summaryOf(rule: EarningRule, names: Names, programs: RuleProgram[] | undefined): string {
   const limits = describeLimits(rule.trigger_limits);
+  const card = programs?.length === 1 ? `a member's ${programs[0].name} card` : "a member's card";
+  const when = describeWhen(rule);
+  const status = rule.status === 'ACTIVE' ? '' : ` It is ${rule.status.toLowerCase()}, so it earns nothing until it is activated.`;
+  return `On ${describeTrigger(rule.trigger, names.schemas, names.segments)}, ${card} earns ${effectSummary(rule)}${limits.length ? `, ${limits.join(' and ')}` : ''}${when ? `, ${when}` : ''}.${status}`;
+}
+
+function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Names; programs: RuleProgram[] | undefined }) {
+  const limits = describeLimits(rule.trigger_limits);
+  const trigger = describeTrigger(rule.trigger, names.schemas, names.segments);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 3, alignItems: 'start' }}>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Section id="rule-summary" title="What it does">
-          <Typography>{summaryOf(rule, schemas)}</Typography>
+          <Typography>{summaryOf(rule, names, programs)}</Typography>
+          {programs && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+              {programs.length ? `Earns in: ${programs.map((p) => p.name).join(', ')}.` : 'Earns in no loyalty program.'}
+            </Typography>
+          )}
         </Section>
       </Box>
       <Section id="rule-trigger" title="Trigger">
-        <Typography>{describeTrigger(rule.trigger, schemas)[0].toUpperCase() + describeTrigger(rule.trigger, schemas).slice(1)}</Typography>
+        <Typography>{capitalized(trigger)}</Typography>
         {rule.trigger.event === 'customer.custom_event' && (
           <Typography variant="body2" sx={{ color: 'text.secondary', fontFamily: monospace }}>
             {rule.trigger.custom_event.schema_id}
+          </Typography>
+        )}
+        {rule.trigger.event === 'customer.segment.entered' && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', fontFamily: monospace }}>
+            {rule.trigger.segment.id}
           </Typography>
         )}
       </Section>
@@ -77,12 +101,15 @@ function RuleDetails({ rule, schemas }: { rule: EarningRule; schemas: SchemaName
       </Box>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Section id="rule-hours" title="Validity hours">
-          <Typography sx={{ mb: 1 }}>{rule.validity_hours.type === 'ANY_TIME' ? 'Any time of day, every day.' : 'Only inside these hours (UTC):'}</Typography>
-          <ValidityGrid validity={rule.validity_hours} />
+          {rule.validity_day_of_week && <Typography sx={{ mb: 1 }}>Only on {describeDays(rule.validity_day_of_week)} (UTC).</Typography>}
+          <Typography sx={{ mb: 1 }}>
+            {rule.validity_hours.type === 'ANY_TIME' ? (rule.validity_day_of_week ? 'Any time of those days.' : 'Any time of day, every day.') : 'Only inside these hours (UTC):'}
+          </Typography>
+          <ValidityGrid validity={rule.validity_hours} daysOfWeek={rule.validity_day_of_week} />
         </Section>
       </Box>
       <Section id="rule-dates" title="Active period">
-        <Typography>{describeActivePeriod(rule)[0].toUpperCase() + describeActivePeriod(rule).slice(1)}</Typography>
+        <Typography>{capitalized(describeActivePeriod(rule))}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           Created {formatDateTime(rule.created_at)}
           {rule.updated_at ? `, updated ${formatDateTime(rule.updated_at)}` : ''}
@@ -100,6 +127,10 @@ export default function EarningRulePage() {
   const { ruleId = '' } = useParams();
   const rule = useEarningRule(ruleId);
   const schemas = useEventSchemaNames();
+  const programs = useRulePrograms();
+  const mayAuthor = useCan('authorEarningRules');
+  const segments = useSegmentNames(rule.data?.trigger.event === 'customer.segment.entered' ? [rule.data.trigger.segment.id] : []);
+  const ruleProgramList = programs.data ? (programs.data.get(ruleId) ?? []) : undefined;
   return (
     <>
       <PageHeader
@@ -113,15 +144,19 @@ export default function EarningRulePage() {
           </Box>
         }
         actions={
-          <Button component={RouterLink} to={paths.earningRules} variant="outlined">
-            All earning rules
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'flex-start' }}>
+            <Button component={RouterLink} to={paths.earningRules} variant="outlined">
+              All earning rules
+            </Button>
+            {mayAuthor && rule.data && ruleProgramList && <RuleActions rule={rule.data} programs={ruleProgramList} />}
+          </Box>
         }
       />
       {rule.isPending && <LinearProgress aria-label="Loading the earning rule" />}
       {rule.isError && <ErrorAlert error={rule.error} title="Could not load the earning rule" onRetry={() => void rule.refetch()} />}
       {schemas.isError && <ErrorAlert error={schemas.error} title="Could not load the event schemas" sx={{ mb: 2 }} />}
-      {rule.data && <RuleDetails rule={rule.data} schemas={schemas.data ?? new Map()} />}
+      {programs.isError && <ErrorAlert error={programs.error} title="Could not load the programs the rule earns in" sx={{ mb: 2 }} />}
+      {rule.data && <RuleDetails rule={rule.data} names={{ schemas: schemas.data ?? new Map(), segments }} programs={ruleProgramList} />}
     </>
   );
 }

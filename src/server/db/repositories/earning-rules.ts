@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
 
@@ -73,16 +73,13 @@ export function sortValueOf(row: EarningRuleRow, order: string): string {
   return order.endsWith('name') ? row.name : row.createdAt.toISOString();
 }
 
-/**
- * ACTIVE rules triggered by a custom event schema, with the campaigns each is assigned to among
- * `campaignIds` (all campaigns when omitted).
- */
-export async function activeRulesForSchema(
-  db: DbOrTx,
-  projectId: string,
-  schemaId: string,
-  campaignIds?: string[],
-): Promise<{ rule: EarningRuleRow; campaignIds: string[] }[]> {
+export interface RuleWithCampaigns {
+  rule: EarningRuleRow;
+  campaignIds: string[];
+}
+
+/** ACTIVE rules matching `trigger`, each with the campaigns it is assigned to (among `campaignIds` when given), oldest first. */
+async function activeRulesWhere(db: DbOrTx, projectId: string, trigger: SQL, campaignIds?: string[]): Promise<RuleWithCampaigns[]> {
   if (campaignIds && campaignIds.length === 0) return [];
   const rows = await db
     .select({ rule: earningRules, campaignId: earningRuleAssignments.campaignId })
@@ -92,17 +89,112 @@ export async function activeRulesForSchema(
       and(
         eq(earningRules.projectId, projectId),
         eq(earningRules.status, 'ACTIVE'),
-        sql`${earningRules.trigger}->>'event' = 'customer.custom_event'`,
-        sql`${earningRules.trigger}->'custom_event'->>'schema_id' = ${schemaId}`,
+        trigger,
         campaignIds ? inArray(earningRuleAssignments.campaignId, campaignIds) : undefined,
       ),
     )
     .orderBy(asc(earningRules.createdAt), asc(earningRules.id));
-  const byRule = new Map<string, { rule: EarningRuleRow; campaignIds: string[] }>();
+  const byRule = new Map<string, RuleWithCampaigns>();
   for (const { rule, campaignId } of rows) {
     const entry = byRule.get(rule.id) ?? { rule, campaignIds: [] };
     entry.campaignIds.push(campaignId);
     byRule.set(rule.id, entry);
   }
   return [...byRule.values()];
+}
+
+/**
+ * ACTIVE rules triggered by a custom event schema, with the campaigns each is assigned to among
+ * `campaignIds` (all campaigns when omitted). Read on every event, never cached: a rule created,
+ * changed or disabled a moment ago applies to the very next event.
+ */
+export async function activeRulesForSchema(db: DbOrTx, projectId: string, schemaId: string, campaignIds?: string[]): Promise<RuleWithCampaigns[]> {
+  return activeRulesWhere(
+    db,
+    projectId,
+    sql`${earningRules.trigger}->>'event' = 'customer.custom_event' AND ${earningRules.trigger}->'custom_event'->>'schema_id' = ${schemaId}`,
+    campaignIds,
+  );
+}
+
+/** ACTIVE rules triggered by a customer entering one of `segmentIds`. */
+export async function activeRulesForSegments(db: DbOrTx, projectId: string, segmentIds: string[]): Promise<RuleWithCampaigns[]> {
+  if (segmentIds.length === 0) return [];
+  return activeRulesWhere(
+    db,
+    projectId,
+    sql`${earningRules.trigger}->>'event' = 'customer.segment.entered' AND ${earningRules.trigger}->'segment'->>'id' IN (${sql.join(
+      segmentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+// ---------- writes and the v1 reads (rules of one campaign) ----------
+
+/** Serializes rule creation in a project, so two requests cannot both pass the per-project limit. */
+export async function lockProjectForEarningRules(db: DbOrTx, projectId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`);
+}
+
+export async function countLiveEarningRules(db: DbOrTx, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(earningRules)
+    .where(and(eq(earningRules.projectId, projectId), ne(earningRules.status, 'DELETED')));
+  return row?.n ?? 0;
+}
+
+/** A new rule, assigned to one campaign. */
+export async function insertEarningRule(db: DbOrTx, row: typeof earningRules.$inferInsert, campaignId: string): Promise<EarningRuleRow> {
+  const [inserted] = await db.insert(earningRules).values(row).returning();
+  await db.insert(earningRuleAssignments).values({ projectId: row.projectId, earningRuleId: row.id, campaignId });
+  return inserted;
+}
+
+const assignedTo = (campaignId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${earningRuleAssignments} WHERE ${earningRuleAssignments.earningRuleId} = ${earningRules.id} AND ${earningRuleAssignments.campaignId} = ${campaignId})`;
+
+/** A rule assigned to the campaign (not DELETED); locked FOR UPDATE when it is about to change. */
+export async function findCampaignEarningRule(db: DbOrTx, projectId: string, campaignId: string, id: string, lock = false): Promise<EarningRuleRow | undefined> {
+  const query = db
+    .select()
+    .from(earningRules)
+    .where(and(eq(earningRules.projectId, projectId), eq(earningRules.id, id), ne(earningRules.status, 'DELETED'), assignedTo(campaignId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** One page of the campaign's rules (v1 list: page numbers and a total). */
+export async function listCampaignEarningRules(
+  db: DbOrTx,
+  projectId: string,
+  campaignId: string,
+  opts: { limit: number; page: number; order: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' },
+): Promise<{ rows: EarningRuleRow[]; total: number }> {
+  const where = and(eq(earningRules.projectId, projectId), ne(earningRules.status, 'DELETED'), assignedTo(campaignId));
+  // A rule never changed sorts by its creation: updated_at is null until the first change.
+  const key = opts.order.endsWith('updated_at') ? sql`coalesce(${earningRules.updatedAt}, ${earningRules.createdAt})` : sql`${earningRules.createdAt}`;
+  const rows = await db
+    .select()
+    .from(earningRules)
+    .where(where)
+    .orderBy(opts.order.startsWith('-') ? sql`${key} DESC` : sql`${key} ASC`, asc(earningRules.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = await db.select({ total: count() }).from(earningRules).where(where);
+  return { rows, total };
+}
+
+export async function updateEarningRuleRow(db: DbOrTx, id: string, set: Partial<typeof earningRules.$inferInsert>): Promise<EarningRuleRow> {
+  const [row] = await db.update(earningRules).set(set).where(eq(earningRules.id, id)).returning();
+  return row;
+}
+
+/** Takes the rule off the campaign; returns how many campaigns it is still assigned to. */
+export async function unassignEarningRule(db: DbOrTx, ruleId: string, campaignId: string): Promise<number> {
+  await db.delete(earningRuleAssignments).where(and(eq(earningRuleAssignments.earningRuleId, ruleId), eq(earningRuleAssignments.campaignId, campaignId)));
+  const [row] = await db.select({ n: count() }).from(earningRuleAssignments).where(eq(earningRuleAssignments.earningRuleId, ruleId));
+  return row?.n ?? 0;
 }

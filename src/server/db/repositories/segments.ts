@@ -17,6 +17,14 @@ export async function findSegment(db: DbOrTx, projectId: string, id: string): Pr
 }
 
 /**
+ * A passive segment becomes auto-update (active) when an earning rule uses it (CSEG), so entering
+ * it is recorded and earns. Its membership is already current: passive segments are kept so.
+ */
+export async function activatePassiveSegment(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(segments).set({ type: 'auto-update', updatedAt: now }).where(and(eq(segments.id, id), eq(segments.type, 'passive')));
+}
+
+/**
  * Serialises segment creation per project, so two requests cannot both see 99 filter segments.
  * FOR NO KEY UPDATE, not FOR UPDATE: it still conflicts with itself, but not with the KEY SHARE
  * locks that foreign keys take, so inserts of customers, events, … in the project never wait on it.

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { earningRuleOrders, earningRuleStatuses } from '../../../contract/earning-rule';
 import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
-import { getEarningRule, listProjectEarningRules } from '../../services/earning-rules-read';
+import { limitQuery, pageQuery } from '../../../contract/common';
+import { v1CreateEarningRulesSchema, v1EarningRuleOrders, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
+import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-read';
+import { createEarningRulesV1, deleteEarningRuleV1, setEarningRuleActiveV1, updateEarningRuleV1 } from '../../services/earning-rules-write';
 
 const oneOrMany = <T extends z.ZodType<string>>(item: T) => z.union([item, z.array(item).min(1).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
@@ -40,7 +43,14 @@ function filterList(filters: z.infer<typeof filtersSchema>): EarningRuleFilter[]
   return list;
 }
 
-/** Earning rules (v2, BETA): read-only here; rules come from fixtures. */
+const campaignParams = z.object({ campaignId: z.string().min(1) });
+const ruleParams = campaignParams.extend({ earningRuleId: z.string().min(1) });
+const v1ListQuery = z.object({ limit: limitQuery, page: pageQuery, order: z.enum(v1EarningRuleOrders).default('-created_at') });
+
+/**
+ * Earning rules: the v2 reads (BETA) and the v1 authoring API of one campaign's rules. Both show
+ * the same stored rules.
+ */
 const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v2/loyalties/earning-rules', { preValidation: parseDeepObjectQuery, schema: { querystring: listQuery } }, async (request) =>
     listProjectEarningRules(app.ctx, request.principal.projectId, {
@@ -55,6 +65,35 @@ const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v2/loyalties/earning-rules/:id', { schema: { params: z.object({ id: z.string().min(1) }) } }, async (request) =>
     getEarningRule(app.ctx, request.principal.projectId, request.params.id),
   );
+
+  app.get('/v1/loyalties/:campaignId/earning-rules', { schema: { params: campaignParams, querystring: v1ListQuery } }, async (request) =>
+    listEarningRulesV1(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
+  );
+
+  // The body is an array; the answer is the created rules in the same order (200, as the real API).
+  app.post('/v1/loyalties/:campaignId/earning-rules', { schema: { params: campaignParams, body: v1CreateEarningRulesSchema } }, async (request) =>
+    createEarningRulesV1(app.ctx, request.principal.projectId, request.params.campaignId, request.body),
+  );
+
+  app.get('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams } }, async (request) =>
+    getEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId),
+  );
+
+  app.put('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams, body: v1UpdateEarningRuleSchema } }, async (request) =>
+    updateEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId, request.body),
+  );
+
+  // 204 without a body, as the real API.
+  app.delete('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams } }, async (request, reply) => {
+    await deleteEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId);
+    return reply.code(204).send();
+  });
+
+  for (const [action, active] of [['enable', true], ['disable', false]] as const) {
+    app.post(`/v1/loyalties/:campaignId/earning-rules/:earningRuleId/${action}`, { schema: { params: ruleParams } }, async (request) =>
+      setEarningRuleActiveV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId, active),
+    );
+  }
 };
 
 export default earningRuleRoutes;

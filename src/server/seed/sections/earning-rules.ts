@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { earningSchema, earningValidityHoursSchema, triggerLimitsSchema, triggerSchema } from '../../../contract/earning-rule';
 import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
+import { cardDefinitionOf } from '../../domain/card-definition';
 import { unsupportedParts } from '../../domain/earning-rule-support';
 import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
@@ -16,14 +16,6 @@ const storedRuleSchema = z.object({
   validity_hours: earningValidityHoursSchema,
   trigger_limits: triggerLimitsSchema.nullable(),
 });
-
-/**
- * Campaigns have no v2 card definitions; every effect names one card definition per project,
- * derived from the project id so reloading a fixture gives the same id.
- */
-function cardDefinitionOf(projectId: string): string {
-  return `lcdef_${createHash('sha256').update(projectId).digest('hex').slice(0, 24)}`;
-}
 
 /** Replaces `trigger.custom_event.schema` (a schema name) with the schema's `schema_id`. */
 function resolveTrigger(seed: SeedContext, trigger: Json, where: string): Json {
@@ -76,6 +68,7 @@ export async function loadEarningRules(seed: SeedContext, list: Fixture['earning
       trigger: rule.trigger,
       earnings: rule.earnings as unknown as Json[],
       validityHours: rule.validity_hours,
+      validityDayOfWeek: r.validity_day_of_week ?? null,
       startDate: r.start_date ? new Date(r.start_date) : null,
       endDate: r.end_date ? new Date(r.end_date) : null,
       triggerLimits: rule.trigger_limits,

@@ -12,6 +12,11 @@ export function eventSchemasQueryOptions() {
   return queryOptions({ queryKey: ['event-schemas'] as const, queryFn: ({ signal }) => getEventSchemas(signal), staleTime: Infinity });
 }
 
+/** The schemas themselves: the builder offers their names and their number properties. */
+export function useEventSchemas() {
+  return useQuery(eventSchemasQueryOptions());
+}
+
 export function useEventSchemaNames() {
   return useQuery({ ...eventSchemasQueryOptions(), select: (list) => new Map(list.event_schemas.map((s) => [s.id, s.name])) });
 }

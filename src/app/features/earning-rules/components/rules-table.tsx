@@ -8,13 +8,15 @@ import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import type { EarningRule } from '../../../../contract/earning-rule';
 import { paths } from '../../../config/paths';
-import { describeLimits, describeTrigger, effectSummary, type SchemaNames } from '../model/describe-rule';
+import { describeLimits, describeTrigger, effectSummary, type SchemaNames, type SegmentNames } from '../model/describe-rule';
 import { StatusChip } from './status-chip';
 
 export const ruleDetailPath = (id: string) => `${paths.earningRules}/${encodeURIComponent(id)}`;
+export const ruleEditPath = (id: string) => `${ruleDetailPath(id)}/edit`;
+export const newRulePath = `${paths.earningRules}/new`;
 
 /** The project's rules: name (to the detail page), status, trigger, what they give and how often. */
-export function RulesTable({ rules, schemas }: { rules: EarningRule[]; schemas: SchemaNames }) {
+export function RulesTable({ rules, schemas, segments }: { rules: EarningRule[]; schemas: SchemaNames; segments?: SegmentNames }) {
   return (
     <TableContainer>
       <Table aria-label="Earning rules">
@@ -40,7 +42,7 @@ export function RulesTable({ rules, schemas }: { rules: EarningRule[]; schemas: 
                 <TableCell>
                   <StatusChip status={rule.status} />
                 </TableCell>
-                <TableCell>{describeTrigger(rule.trigger, schemas)}</TableCell>
+                <TableCell>{describeTrigger(rule.trigger, schemas, segments)}</TableCell>
                 <TableCell>{effectSummary(rule)}</TableCell>
                 <TableCell sx={{ color: limits.length ? undefined : 'text.secondary' }}>{limits.length ? limits.join(', ') : 'none'}</TableCell>
               </TableRow>

@@ -13,8 +13,8 @@ const hourMarks = [0, 3, 6, 9, 12, 15, 18, 21];
  * The week (UTC) as a grid: one row per day, 24 hour cells shaded where the rule can earn, and the
  * windows in text beside them, which is what screen readers and tests read.
  */
-export function ValidityGrid({ validity }: { validity: EarningValidityHours }) {
-  const days = weeklyGrid(validity);
+export function ValidityGrid({ validity, daysOfWeek }: { validity: EarningValidityHours; daysOfWeek?: readonly number[] }) {
+  const days = weeklyGrid(validity, daysOfWeek);
   return (
     <Table aria-label="Validity hours (UTC)" sx={{ '& td, & th': { borderBottom: 'none', py: 0.5 } }}>
       <TableHead>

@@ -13,9 +13,12 @@ const quoted = (name: string) => `'${name}'`;
 const formatAmount = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(4))));
 
 /** Schema ids → event names, for triggers and conditions. */
-export type SchemaNames = Map<string, string>;
+export type SchemaNames = ReadonlyMap<string, string>;
 
-export function describeTrigger(trigger: EarningRule['trigger'], schemas: SchemaNames): string {
+/** Segment ids → names, when known. */
+export type SegmentNames = ReadonlyMap<string, string>;
+
+export function describeTrigger(trigger: EarningRule['trigger'], schemas: SchemaNames, segments: SegmentNames = new Map()): string {
   switch (trigger.event) {
     case 'customer.custom_event': {
       const id = trigger.custom_event.schema_id;
@@ -24,7 +27,7 @@ export function describeTrigger(trigger: EarningRule['trigger'], schemas: Schema
     case 'customer.order.paid':
       return 'order paid';
     case 'customer.segment.entered':
-      return `customer enters segment ${trigger.segment.id}`;
+      return segments.has(trigger.segment.id) ? `a customer entering segment ${quoted(segments.get(trigger.segment.id) as string)}` : `a customer entering segment ${trigger.segment.id}`;
   }
 }
 
@@ -169,6 +172,31 @@ export function describeActivePeriod(rule: Pick<EarningRule, 'start_date' | 'end
   if (rule.start_date) return `from ${hhmmDate(rule.start_date)}, with no end date`;
   if (rule.end_date) return `until ${hhmmDate(rule.end_date)}`;
   return 'no start or end date';
+}
+
+/** Days of the week in a list: "Monday, Wednesday and Friday"; consecutive runs of 3+ as "Monday to Friday". */
+export function describeDays(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return 'every day';
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${weekdays[run[0]]} to ${weekdays[run[run.length - 1]]}`] : run.map((d) => weekdays[d])));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'no day');
+}
+
+/** When in the week a rule earns: its days and hours (UTC); empty when at any time. */
+export function describeWhen(rule: Pick<EarningRule, 'validity_hours' | 'validity_day_of_week'>): string {
+  const parts: string[] = [];
+  if (rule.validity_day_of_week?.length) parts.push(`only on ${describeDays(rule.validity_day_of_week)}`);
+  if (rule.validity_hours.type === 'DAILY') {
+    const windows = rule.validity_hours.daily.map((w) => `${w.start_time}–${w.end_time} on ${describeDays(w.days_of_week)}`);
+    parts.push(`${parts.length ? 'and ' : 'only '}${windows.length > 1 ? `${windows.slice(0, -1).join(', ')} or ${windows[windows.length - 1]}` : windows[0]} (UTC)`);
+  }
+  return parts.join(' ');
 }
 
 /** One line for lists: each effect, joined. */

@@ -28,4 +28,12 @@ describe('weeklyGrid', () => {
     expect(saturday.hours[1]).toBe(0.25);
     expect(saturday.spans).toEqual(['00:00–01:15']);
   });
+
+  it('days of the week leave the other days inactive, hours or not', () => {
+    const rows = weeklyGrid({ type: 'ANY_TIME' }, [1, 3]);
+    expect(rows.filter((r) => r.spans.length).map((r) => r.name)).toEqual(['Monday', 'Wednesday']);
+    const evening = weeklyGrid({ type: 'DAILY', daily: [{ days_of_week: [1, 2], start_time: '22:00', end_time: '02:00' }] }, [2]);
+    expect(evening.find((r) => r.day === 1)?.spans).toEqual([]);
+    expect(evening.find((r) => r.day === 2)?.spans).toEqual(['00:00–02:00', '22:00–24:00']);
+  });
 });

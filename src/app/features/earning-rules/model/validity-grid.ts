@@ -20,7 +20,7 @@ const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${St
  * The week as the engine sees it (UTC): each day's active minutes, folding a window that runs past
  * midnight into the next day, summed per hour for the grid.
  */
-export function weeklyGrid(validity: EarningValidityHours): DayRow[] {
+export function weeklyGrid(validity: EarningValidityHours, daysOfWeek?: readonly number[]): DayRow[] {
   const active = new Map<number, { from: number; to: number }[]>();
   const add = (day: number, from: number, to: number) => active.set(day, [...(active.get(day) ?? []), { from, to }]);
   if (validity.type === 'DAILY') {
@@ -37,7 +37,9 @@ export function weeklyGrid(validity: EarningValidityHours): DayRow[] {
     }
   }
   return gridDays.map((day) => {
-    const spans = validity.type === 'ANY_TIME' ? [{ from: 0, to: 24 * 60 }] : (active.get(day) ?? []);
+    // Whole days (validity_day_of_week) apply on top of the hours: the engine checks both at the moment of the event.
+    const allSpans = validity.type === 'ANY_TIME' ? [{ from: 0, to: 24 * 60 }] : (active.get(day) ?? []);
+    const spans = daysOfWeek && !daysOfWeek.includes(day) ? [] : allSpans;
     const hours = Array.from({ length: 24 }, (_, h) => {
       const covered = spans.reduce((sum, s) => sum + Math.max(0, Math.min(s.to, (h + 1) * 60) - Math.max(s.from, h * 60)), 0);
       return Math.min(1, covered / 60);

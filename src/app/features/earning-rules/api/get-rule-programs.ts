@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { v1EarningRuleListSchema } from '../../../../contract/earning-rule-v1';
+import { apiRequest } from '../../../lib/api-client';
+import { getLoyaltyPrograms } from './get-loyalty-programs';
+import { earningRulesKeys } from './get-earning-rules';
+
+export interface RuleProgram {
+  id: string;
+  name: string;
+}
+
+/**
+ * Which programs each rule earns in: GET /v1/loyalties, then GET /v1/loyalties/{id}/earning-rules
+ * of each (a project has at most 100 rules). The v2 read does not say; the v1 writes need it.
+ */
+export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string, RuleProgram[]>> {
+  const programs = (await getLoyaltyPrograms(signal)).campaigns;
+  const lists = await Promise.all(
+    programs.map((program) =>
+      apiRequest(`/v1/loyalties/${encodeURIComponent(program.id)}/earning-rules`, v1EarningRuleListSchema, { query: { limit: 100 }, signal }).then((list) => ({ program, list })),
+    ),
+  );
+  const byRule = new Map<string, RuleProgram[]>();
+  for (const { program, list } of lists) {
+    for (const rule of list.data) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), { id: program.id, name: program.name }]);
+  }
+  return byRule;
+}
+
+export function ruleProgramsQueryOptions() {
+  return queryOptions({ queryKey: [...earningRulesKeys.all, 'programs'] as const, queryFn: ({ signal }) => getRulePrograms(signal) });
+}
+
+export function useRulePrograms() {
+  return useQuery(ruleProgramsQueryOptions());
+}

@@ -1,0 +1,78 @@
+import type { EarningRule, Effect, PointsExpiration } from '../../../../contract/earning-rule';
+import { describeActivePeriod, describeEffect, describeExpiration, describeLimits, describeTrigger, describeWhen, type SchemaNames, type SegmentNames } from './describe-rule';
+import { toUpdateBody, utcInstant, type RuleFormValues } from './rule-form';
+
+/**
+ * The rule being built, in the words of the rule page ("On custom event 'app_review', a member's
+ * card earns 5 points…"), so the builder's description reads as the saved rule will.
+ */
+
+const whole = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text) : null);
+
+function triggerOf(values: RuleFormValues): EarningRule['trigger'] | null {
+  if (values.trigger === 'segment_entered') return values.segmentId ? { event: 'customer.segment.entered', segment: { id: values.segmentId } } : null;
+  return values.eventSchemaId ? { event: 'customer.custom_event', custom_event: { schema_id: values.eventSchemaId } } : null;
+}
+
+function effectOf(values: RuleFormValues): Effect | null {
+  const points = whole(values.points);
+  if (points === null) return null;
+  if (values.effect === 'FIXED') return { type: 'POINTS', points: { value: points, card_definition_id: '' } };
+  const every = whole(values.every);
+  if (every === null || !values.property) return null;
+  const metadata = { every, value: points, property: values.property };
+  return values.effect === 'CUSTOM_EVENT_METADATA'
+    ? { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOM_EVENT_METADATA_VALUE', card_definition_id: '', custom_event: { metadata } } }
+    : { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOMER_METADATA_VALUE', card_definition_id: '', customer: { metadata } } };
+}
+
+function expirationOf(values: RuleFormValues, current: PointsExpiration | null): PointsExpiration | null {
+  if (values.expiry === 'keep') return current;
+  if (values.expiry === 'never') return { type: 'NO_EXPIRATION' };
+  if (values.expiry === 'yearly') {
+    const day = whole(values.expiryDay);
+    return day === null ? null : { type: 'CALENDAR_EXPIRATION', calendar_expiration: { expiration_dates: [{ day, month: Number(values.expiryMonth) }] } };
+  }
+  const months = whole(values.expiryMonths);
+  if (months === null || months < 1 || months > 12) return null;
+  const rounding =
+    values.expiryRounding === 'none'
+      ? undefined
+      : values.expiryRounding === 'PARTICULAR_MONTH'
+        ? { type: 'END_OF_PARTICULAR_MONTH' as const, value: Number(values.expiryRoundingMonth) }
+        : { type: values.expiryRounding };
+  return { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit: 'MONTH', value: months }, rounding } } as PointsExpiration;
+}
+
+export interface DraftDescription {
+  /** What it does, as one sentence. */
+  summary: string;
+  /** When it earns: days, hours and dates. */
+  when: string;
+}
+
+/** The form's rule in words; parts not filled in yet read "…". */
+export function describeDraft(
+  values: RuleFormValues,
+  names: { schemas: SchemaNames; segments: SegmentNames; program?: string },
+  current: { expiration: PointsExpiration | null } = { expiration: null },
+): DraftDescription {
+  const trigger = triggerOf(values);
+  const effect = effectOf(values);
+  const body = toUpdateBody(values);
+  const limits = describeLimits(body.trigger_limits as EarningRule['trigger_limits']);
+  const expiration = expirationOf(values, current.expiration);
+  const card = names.program ? `a member's ${names.program} card` : "a member's card";
+  const earns = effect ? describeEffect(effect) : '… points';
+  const expiry = expiration ? describeExpiration(expiration) : 'points expire …';
+  const status = values.active ? '' : ' It is saved inactive, so it earns nothing until it is enabled.';
+  const summary = `On ${trigger ? describeTrigger(trigger, names.schemas, names.segments) : '…'}, ${card} earns ${earns} (${expiry})${limits.length ? `, ${limits.join(' and ')}` : ''}.${status}`;
+
+  const window = describeWhen({
+    validity_day_of_week: values.days.length ? values.days : undefined,
+    validity_hours: values.hours.length ? { type: 'DAILY', daily: values.hours.map((w) => ({ days_of_week: w.days, start_time: w.start || '…', end_time: w.end || '…' })) } : { type: 'ANY_TIME' },
+  });
+  const period = describeActivePeriod({ start_date: utcInstant(values.startDate), end_date: utcInstant(values.endDate) });
+  const when = `${window ? `${window[0].toUpperCase()}${window.slice(1)}` : 'Any day, any time'}; ${period === 'no start or end date' ? 'no start or end date' : period}.`;
+  return { summary, when };
+}

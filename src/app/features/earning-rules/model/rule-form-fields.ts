@@ -1,0 +1,93 @@
+import type { ErrorObject } from '../../../../contract/error';
+
+/**
+ * Which builder field a part of the v1 request comes from: for the contract's own complaints
+ * (checked as the user types) and for the API's (`Property .0.loyalty.points: …`), so either shows
+ * next to the field it concerns. Null: no field, the form shows it at its top.
+ */
+export function formFieldOfPath(path: readonly PropertyKey[]): string | null {
+  const parts = path.map(String);
+  // Create sends an array of one rule: its index leads the path.
+  if (/^\d+$/.test(parts[0] ?? '')) parts.shift();
+  const [head, ...rest] = parts;
+  const last = parts[parts.length - 1];
+  switch (head) {
+    case 'event':
+    case 'custom_event':
+      return 'eventSchemaId';
+    case 'segment':
+      return 'segmentId';
+    case 'source':
+      return 'name';
+    case 'loyalty':
+      if (last === 'points' || last === 'every' || last === 'property') return last;
+      return 'effect';
+    case 'start_date':
+      return 'startDate';
+    case 'expiration_date':
+      return 'endDate';
+    case 'validity_day_of_week':
+      return 'days';
+    case 'validity_hours': {
+      const index = rest[1];
+      if (rest[0] !== 'daily' || index === undefined) return 'hours';
+      const field = rest[2] === 'start_time' ? 'start' : rest[2] === 'expiration_time' ? 'end' : 'days';
+      return `hours.${index}.${field}`;
+    }
+    case 'expiration_rules':
+      if (last === 'period_value') return 'expiryMonths';
+      if (last === 'rounding_value') return 'expiryRoundingMonth';
+      if (last === 'fixed_day') return 'expiryDay';
+      if (last === 'fixed_month') return 'expiryMonth';
+      return 'expiry';
+    case 'trigger_limits':
+      return rest[0] === 'cooldown' ? 'cooldownValue' : 'frequencyMax';
+    case 'metadata':
+      return 'metadata';
+    case 'active':
+      return 'active';
+    default:
+      return null;
+  }
+}
+
+/** The property path one detail of the service names: "Property .0.loyalty.points: …", "… should have required property 'x'". */
+export function pathOfDetail(detail: string): string[] | null {
+  const property = /^Property \.([^\s:]+)/.exec(detail);
+  const required = /should (?:have required|not have additional) property '([^']+)'/.exec(detail);
+  const parent = property ? property[1].split('.').filter(Boolean) : [];
+  if (required) return [...parent, required[1]];
+  return property ? parent : null;
+}
+
+export interface PlacedError {
+  field: string;
+  text: string;
+}
+
+/** The text after the path: "Property .0.loyalty.points: must be …" → "must be …". */
+function textOf(detail: string): string {
+  const colon = /^Property \.[^\s:]+: (.*)$/.exec(detail);
+  const text = colon ? colon[1] : detail;
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/**
+ * Places an API error beside the builder fields it concerns. Empty when one part fits no field:
+ * then the whole error is shown at the top of the form, so nothing goes unshown.
+ */
+export function placeRuleApiError(error: ErrorObject): PlacedError[] {
+  if (error.key === 'not_found') {
+    const field = error.resource_type === 'event_schema' ? 'eventSchemaId' : error.resource_type === 'segment' ? 'segmentId' : error.resource_type === 'campaign' ? 'programId' : null;
+    return field ? [{ field, text: error.details ?? error.message }] : [];
+  }
+  if (error.key !== 'invalid_payload' || !error.details) return [];
+  const placed: PlacedError[] = [];
+  for (const detail of error.details.split('; ')) {
+    const path = pathOfDetail(detail);
+    const field = path && formFieldOfPath(path);
+    if (!field) return [];
+    placed.push({ field, text: textOf(detail) });
+  }
+  return placed;
+}

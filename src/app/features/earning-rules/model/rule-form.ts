@@ -1,0 +1,282 @@
+import type { Control } from 'react-hook-form';
+import { z } from 'zod';
+import { currentPeriodUnits, type EarningRule, type Effect, type PointsExpiration, type TriggerLimits } from '../../../../contract/earning-rule';
+import {
+  v1CreateEarningRuleSchema,
+  v1RoundingTypes,
+  v1SegmentEnteredEvent,
+  v1UpdateEarningRuleSchema,
+  type V1CreateEarningRuleInput,
+  type V1UpdateEarningRuleInput,
+} from '../../../../contract/earning-rule-v1';
+import { formFieldOfPath } from './rule-form-fields';
+
+/**
+ * The rule builder's form: what marketing staff pick, as strings and lists a form holds, and the
+ * v1 request it becomes. The request is checked by the contract's own schemas (src/contract), and
+ * their complaints land on the field they concern, the same mapping API errors use.
+ */
+
+export const triggerKinds = ['custom_event', 'segment_entered'] as const;
+export const effectKinds = ['FIXED', 'CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA'] as const;
+export type EffectKind = (typeof effectKinds)[number];
+export const expiryKinds = ['never', 'months', 'yearly', 'keep'] as const;
+export const cooldownUnits = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+export const roundingChoices = ['none', ...v1RoundingTypes] as const;
+
+const hoursWindowSchema = z.object({ days: z.array(z.number().int()), start: z.string(), end: z.string() });
+
+export const ruleFormFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Give the rule a name').max(200, 'At most 200 characters'),
+  programId: z.string().min(1, 'Choose the program whose cards earn'),
+  trigger: z.enum(triggerKinds),
+  eventSchemaId: z.string(),
+  segmentId: z.string().trim(),
+  effect: z.enum(effectKinds),
+  points: z.string().trim(),
+  every: z.string().trim(),
+  property: z.string().trim(),
+  expiry: z.enum(expiryKinds),
+  expiryMonths: z.string().trim(),
+  expiryRounding: z.enum(roundingChoices),
+  expiryRoundingMonth: z.string(),
+  expiryDay: z.string().trim(),
+  expiryMonth: z.string(),
+  /** `datetime-local` values read as UTC (the engine's time zone). */
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Whole days the rule earns on; empty: every day. */
+  days: z.array(z.number().int()),
+  hours: z.array(hoursWindowSchema),
+  cooldown: z.enum(['none', ...cooldownUnits]),
+  cooldownValue: z.string().trim(),
+  frequency: z.enum(['none', ...currentPeriodUnits]),
+  frequencyMax: z.string().trim(),
+  metadata: z.array(z.object({ key: z.string().trim(), value: z.string() })),
+  active: z.boolean(),
+});
+
+export type RuleFormValues = z.infer<typeof ruleFormFieldsSchema>;
+export type RuleFormField = keyof RuleFormValues | `hours.${number}.${'start' | 'end' | 'days'}` | `metadata.${number}.key`;
+
+export const emptyRuleForm: RuleFormValues = {
+  name: '',
+  programId: '',
+  trigger: 'custom_event',
+  eventSchemaId: '',
+  segmentId: '',
+  effect: 'FIXED',
+  points: '10',
+  every: '1',
+  property: '',
+  expiry: 'never',
+  expiryMonths: '12',
+  expiryRounding: 'none',
+  expiryRoundingMonth: '12',
+  expiryDay: '31',
+  expiryMonth: '12',
+  startDate: '',
+  endDate: '',
+  days: [],
+  hours: [],
+  cooldown: 'none',
+  cooldownValue: '1',
+  frequency: 'none',
+  frequencyMax: '1',
+  metadata: [],
+  active: true,
+};
+
+/** A whole-number field as the number the API takes; anything else stays text, for the contract to name. */
+const numberOr = (text: string): number | string => (/^-?\d+$/.test(text) ? Number(text) : text);
+
+/** A `datetime-local` value (read as UTC) as an ISO instant; null when empty. */
+export function utcInstant(local: string): string | null {
+  if (!local) return null;
+  const date = new Date(`${local.length === 16 ? `${local}:00` : local}Z`);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/** An ISO instant as the `datetime-local` value showing it in UTC. */
+export function utcLocal(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 16) : '';
+}
+
+/** Metadata values: numbers and true/false are stored as such, the rest as text. */
+function metadataValue(text: string): unknown {
+  if (/^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  return text;
+}
+
+function loyaltyOf(values: RuleFormValues): V1CreateEarningRuleInput['loyalty'] {
+  if (values.effect === 'FIXED') return { type: 'FIXED', points: numberOr(values.points) };
+  const every = { every: numberOr(values.every), points: numberOr(values.points), property: values.property };
+  return values.effect === 'CUSTOM_EVENT_METADATA'
+    ? { type: 'PROPORTIONAL', calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata: every } }
+    : { type: 'PROPORTIONAL', calculation_type: 'CUSTOMER_METADATA', customer: { metadata: every } };
+}
+
+function expirationRulesOf(values: RuleFormValues): V1UpdateEarningRuleInput['expiration_rules'] {
+  if (values.expiry === 'never') return null;
+  if (values.expiry === 'yearly') return { period_type: 'FIXED_DAY_OF_YEAR', fixed_day: numberOr(values.expiryDay) as number, fixed_month: Number(values.expiryMonth) };
+  const rounding =
+    values.expiryRounding === 'none'
+      ? {}
+      : values.expiryRounding === 'PARTICULAR_MONTH'
+        ? { rounding_type: values.expiryRounding, rounding_value: Number(values.expiryRoundingMonth) }
+        : { rounding_type: values.expiryRounding };
+  return { period_type: 'MONTH', period_value: numberOr(values.expiryMonths) as number, ...rounding };
+}
+
+function limitsOf(values: RuleFormValues): TriggerLimits | null {
+  if (values.cooldown === 'none' && values.frequency === 'none') return null;
+  return {
+    cooldown: values.cooldown === 'none' ? { type: 'NO_COOLDOWN' } : { type: 'FIXED_COOLDOWN', fixed_cooldown: { period: { unit: values.cooldown, value: numberOr(values.cooldownValue) } } },
+    frequency:
+      values.frequency === 'none'
+        ? { type: 'NO_LIMIT', limits: [] }
+        : {
+            type: 'LIMITED',
+            limits: [{ type: 'TIME_BASED', period: { type: 'CURRENT_PERIOD', current_period: { unit: values.frequency } }, triggers: { max: numberOr(values.frequencyMax) } }],
+          },
+  } as TriggerLimits;
+}
+
+/** What both create and update send: everything the builder manages. */
+export function toUpdateBody(values: RuleFormValues): V1UpdateEarningRuleInput {
+  const expiration = values.expiry === 'keep' ? {} : { expiration_rules: expirationRulesOf(values) };
+  return {
+    source: { banner: values.name.trim() },
+    loyalty: loyaltyOf(values),
+    active: values.active,
+    start_date: utcInstant(values.startDate),
+    expiration_date: utcInstant(values.endDate),
+    validity_day_of_week: values.days.length ? [...values.days].sort() : null,
+    validity_hours: values.hours.length ? { daily: values.hours.map((w) => ({ start_time: w.start, expiration_time: w.end, days_of_week: [...w.days].sort() })) } : null,
+    ...expiration,
+    trigger_limits: limitsOf(values),
+    metadata: Object.fromEntries(values.metadata.filter((row) => row.key).map((row) => [row.key, metadataValue(row.value)])),
+  };
+}
+
+/** POST's one rule: the trigger (a custom event by name and schema id, or a segment) and the rest. */
+export function toCreateBody(values: RuleFormValues, schemaNames: ReadonlyMap<string, string>): V1CreateEarningRuleInput {
+  const { loyalty, ...rest } = toUpdateBody(values);
+  const trigger =
+    values.trigger === 'segment_entered'
+      ? { event: v1SegmentEnteredEvent, segment: { id: values.segmentId } }
+      : { event: schemaNames.get(values.eventSchemaId) ?? '', custom_event: { schema_id: values.eventSchemaId } };
+  return { ...trigger, loyalty: loyalty as V1CreateEarningRuleInput['loyalty'], ...rest } as V1CreateEarningRuleInput;
+}
+
+/** Checks that a form cannot say by type: a trigger chosen, a property named, unique metadata keys. */
+function formProblems(values: RuleFormValues): { field: RuleFormField; message: string }[] {
+  const problems: { field: RuleFormField; message: string }[] = [];
+  if (values.trigger === 'custom_event' && !values.eventSchemaId) problems.push({ field: 'eventSchemaId', message: 'Choose the custom event' });
+  if (values.trigger === 'segment_entered' && !values.segmentId) problems.push({ field: 'segmentId', message: 'Enter the segment ID (seg_…)' });
+  if (values.effect !== 'FIXED' && !values.property) problems.push({ field: 'property', message: 'Name the property whose value counts' });
+  const keys = new Set<string>();
+  values.metadata.forEach((row, i) => {
+    if (!row.key && row.value) problems.push({ field: `metadata.${i}.key`, message: 'Give the value a key' });
+    if (row.key && keys.has(row.key)) problems.push({ field: `metadata.${i}.key`, message: 'Each key once' });
+    keys.add(row.key);
+  });
+  return problems;
+}
+
+/** The form's schema: its own checks, then the v1 contract's, each message on its field. */
+export function ruleFormSchema(mode: 'create' | 'edit', schemaNames: ReadonlyMap<string, string>) {
+  return ruleFormFieldsSchema.superRefine((values, ctx) => {
+    const own = formProblems(values);
+    for (const problem of own) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    if (own.length) return;
+    const parsed = mode === 'create' ? v1CreateEarningRuleSchema.safeParse(toCreateBody(values, schemaNames)) : v1UpdateEarningRuleSchema.safeParse(toUpdateBody(values));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      const field = formFieldOfPath(issue.path);
+      ctx.addIssue({ code: 'custom', message: sentence(issue.message), path: (field ?? 'name').split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    }
+  });
+}
+
+const sentence = (message: string) => message[0].toUpperCase() + message.slice(1);
+
+export type RuleFormControl = Control<RuleFormValues>;
+
+// ---------- an existing rule in the form ----------
+
+function expiryValues(expiration: PointsExpiration | null | undefined): Partial<RuleFormValues> {
+  if (!expiration || expiration.type === 'NO_EXPIRATION') return { expiry: 'never' };
+  if (expiration.type === 'CALENDAR_EXPIRATION' && expiration.calendar_expiration.expiration_dates.length === 1) {
+    const [{ day, month }] = expiration.calendar_expiration.expiration_dates;
+    return { expiry: 'yearly', expiryDay: String(day), expiryMonth: String(month) };
+  }
+  if (expiration.type === 'ROLLING_EXPIRATION') {
+    const { period, rounding } = expiration.rolling_expiration;
+    const months = period.unit === 'MONTH' ? period.value : period.unit === 'YEAR' ? period.value * 12 : null;
+    if (months !== null && months <= 12) {
+      if (!rounding) return { expiry: 'months', expiryMonths: String(months) };
+      if (rounding.type === 'END_OF_PARTICULAR_MONTH') return { expiry: 'months', expiryMonths: String(months), expiryRounding: 'PARTICULAR_MONTH', expiryRoundingMonth: String(rounding.value) };
+      return { expiry: 'months', expiryMonths: String(months), expiryRounding: rounding.type };
+    }
+  }
+  return { expiry: 'keep' };
+}
+
+function effectValues(effect: Effect): Partial<RuleFormValues> {
+  if (effect.type === 'POINTS') return { effect: 'FIXED', points: String(effect.points.value), ...expiryValues(effect.points.points_expiration) };
+  if (effect.type !== 'POINTS_PROPORTIONAL') return {};
+  const p = effect.points_proportional;
+  const expiry = expiryValues(p.points_expiration);
+  if (p.calculation_type === 'CUSTOM_EVENT_METADATA_VALUE') {
+    const m = p.custom_event.metadata;
+    return { effect: 'CUSTOM_EVENT_METADATA', points: String(m.value), every: String(m.every), property: m.property, ...expiry };
+  }
+  if (p.calculation_type === 'CUSTOMER_METADATA_VALUE') {
+    const m = p.customer.metadata;
+    return { effect: 'CUSTOMER_METADATA', points: String(m.value), every: String(m.every), property: m.property, ...expiry };
+  }
+  return expiry;
+}
+
+/** Why the builder cannot edit a rule (a fixture can write rules it has no fields for); empty when it can. */
+export function notEditable(rule: EarningRule): string[] {
+  const reasons: string[] = [];
+  const effects = rule.earnings.flatMap((e) => e.effects);
+  if (rule.earnings.length !== 1 || effects.length !== 1) reasons.push(`it has ${effects.length} effects in ${rule.earnings.length} earnings, and the builder edits rules with one`);
+  if (rule.trigger.event === 'customer.order.paid') reasons.push('it is triggered by paid orders');
+  const [effect] = effects;
+  if (effect && effect.type === 'POINTS_PROPORTIONAL' && !['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'].includes(effect.points_proportional.calculation_type)) {
+    reasons.push(`its points are counted by ${effect.points_proportional.calculation_type}`);
+  }
+  return reasons;
+}
+
+/** A stored rule (the v2 read) as the form shows it, for the program it is edited through. */
+export function formValuesOf(rule: EarningRule, programId: string): RuleFormValues {
+  const trigger = rule.trigger;
+  const [effect] = rule.earnings.flatMap((e) => e.effects);
+  const limits = rule.trigger_limits;
+  const cooldown = limits?.cooldown?.type === 'FIXED_COOLDOWN' ? limits.cooldown.fixed_cooldown.period : null;
+  const frequency = limits?.frequency?.type === 'LIMITED' ? limits.frequency.limits[0] : null;
+  return {
+    ...emptyRuleForm,
+    name: rule.name,
+    programId,
+    trigger: trigger.event === 'customer.segment.entered' ? 'segment_entered' : 'custom_event',
+    eventSchemaId: trigger.event === 'customer.custom_event' ? trigger.custom_event.schema_id : '',
+    segmentId: trigger.event === 'customer.segment.entered' ? trigger.segment.id : '',
+    ...(effect ? effectValues(effect) : {}),
+    startDate: utcLocal(rule.start_date),
+    endDate: utcLocal(rule.end_date),
+    days: rule.validity_day_of_week ?? [],
+    hours: rule.validity_hours.type === 'DAILY' ? rule.validity_hours.daily.map((w) => ({ days: w.days_of_week, start: w.start_time, end: w.end_time })) : [],
+    cooldown: cooldown ? cooldown.unit : 'none',
+    cooldownValue: cooldown ? String(cooldown.value) : '1',
+    frequency: frequency ? frequency.period.current_period.unit : 'none',
+    frequencyMax: frequency ? String(frequency.triggers.max) : '1',
+    metadata: Object.entries(rule.metadata).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
+    active: rule.status === 'ACTIVE',
+  };
+}

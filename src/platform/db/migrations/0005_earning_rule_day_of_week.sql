@@ -1,0 +1,1 @@
+ALTER TABLE "earning_rules" ADD COLUMN "validity_day_of_week" jsonb;
