@@ -11,7 +11,7 @@ import boundaries from './tools/eslint-import-boundaries.js';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * DESIGN §3 and §6: features never import each other. One zone per feature folder, read from disk,
+ * docs/architecture.md: features never import each other. One zone per feature folder, read from disk,
  * so a new feature is covered the day it is created.
  */
 function featureZones() {
@@ -27,21 +27,21 @@ function featureZones() {
     target: `./src/app/features/${feature}`,
     from: ['./src/app/features'],
     except: [`./${feature}`],
-    message: 'Features never import each other (DESIGN §6): move what both need to src/app/components, lib or config, or compose them in src/app/router.tsx.',
+    message: 'Features never import each other (docs/architecture.md): move what both need to src/app/components, lib or config, or compose them in src/app/router.tsx.',
   }));
 }
 
-/** DESIGN §3: imports flow one way; app and server only meet in src/contract. */
+/** docs/architecture.md: imports flow one way; app and server only meet in src/contract. */
 const boundaryZones = [
   {
     target: './src/app',
     from: ['./src/server', './src/proxy', './src/cli', './src/platform'],
-    message: 'The dashboard never imports server code (DESIGN §3): share schemas through src/contract.',
+    message: 'The dashboard never imports server code (docs/architecture.md): share schemas through src/contract.',
   },
   {
     target: './src/server',
     from: ['./src/app'],
-    message: 'The service never imports the dashboard (DESIGN §3).',
+    message: 'The service never imports the dashboard (docs/architecture.md).',
   },
   {
     target: './src/proxy',
@@ -56,7 +56,7 @@ const boundaryZones = [
   {
     target: './src/contract',
     from: ['./src/app', './src/server', './src/proxy', './src/cli', './src/platform'],
-    message: 'src/contract is the shared leaf: it imports neither the app nor the server (DESIGN §3).',
+    message: 'src/contract is the shared leaf: it imports neither the app nor the server (docs/architecture.md).',
   },
   ...featureZones(),
 ];
