@@ -21,6 +21,11 @@ const envSchema = z.object({
   /** Where the counters live: this process (one service process), or shared by several. */
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres', 'redis']).default('memory'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * The /_local/ operations (the project clock): `auto` is on only for `npm start` on the embedded
+   * demo project. Anyone holding a project's keys could move its time, so never on in production.
+   */
+  LOCAL_CONTROL: z.enum(['on', 'off', 'auto']).default('auto'),
 });
 
 export type ServiceConfig = {
@@ -35,6 +40,8 @@ export type ServiceConfig = {
   logFile?: string;
   dashboardUserSecret?: string;
   rateLimit: RateLimitConfig;
+  /** `on` serves /_local/ (the project clock); `auto` is decided by the entry point (cli/start.ts), and is off everywhere else. */
+  localControl: 'on' | 'off' | 'auto';
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -58,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logFile: e.LOG_FILE,
     dashboardUserSecret: e.DASHBOARD_USER_SECRET,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE, redisUrl: e.REDIS_URL },
+    localControl: e.LOCAL_CONTROL,
   };
 }

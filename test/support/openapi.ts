@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-
-const reference = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../shared/reference/${name}`, import.meta.url)), 'utf8'));
+import { readReference as reference } from './reference';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);
