@@ -31,7 +31,8 @@ export function docsRoutes(settings: { downloadBaseUrl: string }): FastifyPlugin
       await docs.register(swaggerUi, {
         routePrefix: '/docs',
         staticCSP: `default-src 'self'; base-uri 'self'; connect-src 'self' ${download}; font-src 'self' data:; form-action 'self'; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'`,
-        uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayRequestDuration: true, tryItOutEnabled: false },
+        // No deep links: Swagger UI renders them as links inside the operation's toggle button.
+        uiConfig: { layout: 'BaseLayout', deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: 0, displayRequestDuration: true, tryItOutEnabled: false },
         theme: docsTheme,
       });
     });

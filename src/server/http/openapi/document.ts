@@ -19,6 +19,16 @@ Generated from the service's own route table and zod schemas, so it lists exactl
 
 Authenticate with the project's key pair (\`X-App-Id\` and \`X-App-Token\` headers) or an OAuth 2.0 bearer token from \`POST /v1/oauth/token\`. Every error is the error object (\`code\`, \`message\`, \`key\`, \`details\`, \`request_id\`). Beside the responses listed per operation, any request may answer 405 (another method; \`Allow\` names the right ones), 413 (body over 2 MiB), 414 (a path parameter over 500 characters), 415 (a body other than JSON or, for OAuth, a form), 431 (headers over 16 KiB) and 500, all as the error object.`;
 
+/** zod writes `z.number().int()` as ±(2^53 − 1) bounds: true, but noise in a reference; an integer says as much. */
+function withoutSafeIntegerBounds<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds) as T;
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node).filter(
+    ([key, value]) => !((key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)),
+  );
+  return Object.fromEntries(entries.map(([key, value]) => [key, withoutSafeIntegerBounds(value)])) as T;
+}
+
 /** The document-level parts: where the service is, how to authenticate, and the components zod schemas register. */
 function openApiBase(settings: DocumentSettings) {
   return {
@@ -52,7 +62,7 @@ export async function registerOpenApiDocument(app: FastifyInstance, settings: Do
     openapi: openApiBase(settings),
     transform: createRouteTransform(settings),
     transformObject: (documentObject): ReturnType<SwaggerTransformObject> => {
-      const document = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> } };
+      const document = withoutSafeIntegerBounds(jsonSchemaTransformObject(documentObject)) as { components?: { schemas?: Record<string, unknown> } };
       const { $schema: _, ...errorObject } = z.toJSONSchema(errorObjectSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
       return {
         ...document,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
+import { errorObjectSchema } from '../../../contract/error';
 import { createSegmentRequestSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
 import '../../services/segment-hooks';
@@ -15,7 +16,13 @@ const customersQuery = z.object({ limit: limitQuery, page: pageQuery, segment_id
  * a filter's size before creating it (our extension, see README).
  */
 const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/segments', { schema: { summary: 'Create Segment', body: createSegmentRequestSchema, response: { 200: segmentSchema } } }, async (request) =>
+  app.post('/v1/segments', {
+      schema: {
+        summary: 'Create Segment',
+        body: createSegmentRequestSchema,
+        response: { 200: segmentSchema, 404: errorObjectSchema.describe('A static segment names customers the project does not have (`not_found`).') },
+      },
+    }, async (request) =>
     createSegment(app.ctx, request.principal.projectId, request.body),
   );
 
@@ -30,7 +37,13 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
     getSegment(app.ctx, request.principal.projectId, request.params.segmentId),
   );
 
-  app.get('/v1/customers', { schema: { summary: 'List Customers', querystring: customersQuery, response: { 200: customerListSchema } } }, async (request) =>
+  app.get('/v1/customers', {
+      schema: {
+        summary: 'List Customers',
+        querystring: customersQuery,
+        response: { 200: customerListSchema, 404: errorObjectSchema.describe('No segment with that `segment_id` (`not_found`).') },
+      },
+    }, async (request) =>
     listCustomers(app.ctx, request.principal.projectId, request.query),
   );
 };
