@@ -25,7 +25,6 @@ const realOperationsOutsideTheReference = new Set([
  */
 const errorStatusesWeDoNotAnswer: Record<string, Record<string, string>> = {
   [shapeOf('get', '/v2/loyalties/earning-rules/{}')]: {
-    '400': 'any non-empty id is a valid question here; an unknown one is 404',
     '409': 'no earning rule operation here conflicts with anything',
     '500': 'undocumented per operation: any request may answer 500 (see info.description)',
   },

@@ -11,10 +11,14 @@ export interface ErrorResponseFact {
   description: string;
 }
 
-/** The error statuses every operation of its kind can answer, whatever its handler does. */
-export function sharedErrorResponses(input: { auth: RouteAuth; hasInput: boolean; hasPathParams: boolean }): ErrorResponseFact[] {
+/**
+ * The error statuses every operation of its kind can answer, whatever its handler does. 400 is
+ * every operation's: beside its own rules, any query or body nested deeper than 32 levels or
+ * holding text PostgreSQL cannot store is refused before the handler runs.
+ */
+export function sharedErrorResponses(input: { auth: RouteAuth; hasPathParams: boolean }): ErrorResponseFact[] {
   const facts: ErrorResponseFact[] = [];
-  if (input.hasInput) facts.push({ status: '400', description: 'Invalid input: the error object names the offending field (`invalid_payload`, `invalid_query_params` or an operation-specific key).' });
+  facts.push({ status: '400', description: 'Invalid input: the error object names the offending field (`invalid_payload`, `invalid_query_params` or an operation-specific key).' });
   if (input.auth !== 'public') {
     facts.push({ status: '401', description: 'Missing or invalid credentials (`unauthorized`).' });
     facts.push({ status: '403', description: 'The key does not allow the caller\'s address, or the bearer token lacks the scope (`forbidden`, `missing_required_permission`).' });

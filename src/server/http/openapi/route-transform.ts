@@ -47,15 +47,6 @@ function errorResponse(description: string): ResponseObject {
   return { description, content: { 'application/json': { schema: { $ref: errorObjectRef } } } };
 }
 
-/**
- * Whether a path parameter's own rules can refuse it (400): an enum, a pattern, a length limit. A
- * bare non-empty string cannot fail, since the router never matches an empty segment.
- */
-function paramsCanFail(params: JsonSchema | undefined): boolean {
-  const properties = Object.values((params?.properties ?? {}) as Record<string, JsonSchema>);
-  return properties.some((p) => ['enum', 'const', 'pattern', 'maxLength', 'format'].some((k) => k in p) || Number(p.minLength ?? 0) > 1);
-}
-
 /** `/v1/exports/:exportId` documented as `/v1/exports/:export_Id`: the path parameters renamed by position. */
 function renameParams(params: JsonSchema | undefined, from: string, to: string): JsonSchema | undefined {
   const names = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
@@ -88,7 +79,7 @@ export function createRouteTransform(where: { downloadBaseUrl: string }): Swagge
     const declared = (schema.response ?? {}) as Record<string, JsonSchema>;
     const responses: Record<string, ResponseObject> = {};
     for (const [status, response] of Object.entries(declared)) responses[status] = responseObject(status, response);
-    const shared = sharedErrorResponses({ auth, hasInput: Boolean(schema.body || schema.querystring) || paramsCanFail(schema.params as JsonSchema | undefined), hasPathParams: url.includes(':') });
+    const shared = sharedErrorResponses({ auth, hasPathParams: url.includes(':') });
     for (const fact of shared) responses[fact.status] ??= errorResponse(fact.description);
     // Every error is the one error object, whatever schema a route declared it with.
     for (const [status, response] of Object.entries(responses)) {
