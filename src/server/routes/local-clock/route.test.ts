@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../../test/support/databases';
 import { earningFixture, points, rule } from '../../../../test/support/earning-fixture';
@@ -6,6 +9,7 @@ import { formPost, keyHeadersOf } from '../../../../test/support/oauth';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
 import { expirePointsEverywhere } from '../../services/project-time';
+import { runExport } from '../../services/run-export';
 
 const day = 24 * 3600;
 const tenDays = { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit: 'DAY', value: 10 } } };
@@ -27,6 +31,7 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
 
   beforeAll(async () => {
     service = await startTestService(kind, clockFixture(), undefined, { localControl: 'on' });
+    service.ctx.config.dataDir = mkdtempSync(join(tmpdir(), 'clock-test-'));
     // The same cards and rules in a second project (segment ids are global, so without the VIP segment).
     const theirs = clockFixture();
     other = await loadFixture(
@@ -35,7 +40,10 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
       service.clock.now(),
     );
   });
-  afterAll(() => service.close());
+  afterAll(async () => {
+    await service.close();
+    rmSync(service.ctx.config.dataDir, { recursive: true, force: true });
+  });
 
   it('starts at real time', async () => {
     const res = await clock('GET');
@@ -77,9 +85,10 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
   it('stamps what the project writes with its time, and expires bearer tokens by it', async () => {
     const projectNow = new Date((await clock('GET')).body.now).getTime();
     expect((await fire('gold_only')).status).toBe(200);
-    const [latest] = (await service.call('GET', '/v1/events?customer=alice&limit=1')).body.events;
-    expect(latest.type).toBe('gold_only');
-    expect(Math.abs(new Date(latest.created_at).getTime() - projectNow)).toBeLessThan(1000);
+    // The test's real clock stands still, so events of the same project time tie: find it by type.
+    const events: { type: string; created_at: string }[] = (await service.call('GET', '/v1/events?customer=alice&limit=20')).body.events;
+    const stamped = events.find((e) => e.type === 'gold_only');
+    expect(stamped && new Date(stamped.created_at).getTime()).toBe(projectNow);
 
     const token = (await formPost(service, '/v1/oauth/token', { grant_type: 'client_credentials', scope: 'api' })).body.access_token as string;
     const bearer = { Authorization: `Bearer ${token}` };
@@ -102,6 +111,32 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
     expect((await clock('POST', { now: new Date(nextMonday.getTime() + 3 * 3600 * 1000).toISOString() })).status).toBe(200);
     await fire('happy_hour');
     expect(await balanceOf('FIX-ALICE')).toBe(before + 5); // 19:00: the window closed
+  });
+
+  it('ends export download links by the project clock, and removes their files at once', async () => {
+    const created = await service.call('POST', '/v1/loyalties/members/FIX-ALICE/transactions/export', { body: {} });
+    await runExport(service.ctx, created.body.id);
+    const done = (await service.call('GET', `/v1/exports/${created.body.id}`)).body;
+    expect((await fetch(done.result.url)).status).toBe(200);
+    const fileOf = async () => (await service.database.execute<{ file_key: string | null }>('SELECT file_key FROM exports WHERE id = $1', [created.body.id]))[0].file_key;
+    expect(await fileOf()).not.toBeNull();
+
+    expect((await clock('POST', { advance_seconds: day + 60 })).status).toBe(200);
+    const expired = await fetch(done.result.url);
+    expect(expired.status).toBe(401);
+    expect(((await expired.json()) as { details: string }).details).toMatch(/expired/);
+    expect(await fileOf()).toBeNull();
+  });
+
+  it('has the hourly expiry take a project’s points by the project’s own time', async () => {
+    // Short lived: 7 points that last one day from the project's (advanced) date.
+    const before = await balanceOf('FIX-ALICE');
+    await fire('short_lived');
+    expect(await balanceOf('FIX-ALICE')).toBe(before + 7);
+    // Two days of real time: past their last day by the project's clock, not by real time.
+    service.clock.advance(2 * day * 1000);
+    expect((await expirePointsEverywhere(service.ctx)).points).toBe(7);
+    expect(await balanceOf('FIX-ALICE')).toBe(before);
   });
 
   it('refuses bad moves with 400 naming the field, and moves nothing', async () => {
