@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   }
   // Demo mode signs visitors in automatically, only on the embedded demo project unless asked for.
   if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
+  // The project clock (/_local/) likewise: on for the embedded demo, where nothing real is at stake.
+  if (config.localControl === 'auto') config.localControl = demoKeys !== undefined ? 'on' : 'off';
 
   // LOG_FILE: both loggers append JSON lines to one file (the e2e run scans it for secrets).
   const stream = config.logFile ? createWriteStream(config.logFile, { flags: 'a' }) : undefined;
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`  Dashboard:  http://${shown}:${proxyConfig.port}/`);
   console.log(`  API:        http://${shown}:${config.port}/  (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  console.log(`  API docs:   http://${shown}:${config.port}/docs  (OpenAPI: /openapi.json)`);
   if (demoKeys) console.log(`  Demo keys:  ${config.dataDir}/demo-keys.json (X-App-Id ${demoKeys.appId})`);
+  if (config.localControl === 'on') console.log('  Local control: /_local/clock moves a project\'s time (LOCAL_CONTROL=off to refuse it)');
   if (proxyConfig.demoUser) console.log(`  Demo mode:  visitors are signed in as '${proxyConfig.demoUser}' (DEMO_SIGN_IN=off to require sign-in)`);
   else console.log('  Sign-in:    create staff users with `npm run users -- create <username> --role marketing`');
   console.log('');

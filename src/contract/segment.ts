@@ -13,7 +13,8 @@ const name = z.string().trim().min(1).max(200);
 
 export const staticSegmentRequestSchema = z.object({
   name,
-  type: z.literal('static'),
+  // `type` defaults to `static`, as in the real schema; the union below picks this branch without it.
+  type: z.literal('static').default('static'),
   customers: z
     .array(z.string().min(1).max(200))
     .min(1, 'a static segment needs at least one customer id')
@@ -27,15 +28,13 @@ export const dynamicSegmentRequestSchema = z.object({
 });
 
 /**
- * POST /v1/segments (api-facts §10): the static or the filter variant, told apart by `type`;
- * `type` defaults to `static`, as in the real schema.
+ * POST /v1/segments (api-facts §10): the static or the filter variant, told apart by `type`
+ * (`static` when absent). A default rather than a rewrite of the body, so /openapi.json shows
+ * `type` as optional, which it is.
  */
-export const createSegmentRequestSchema = z.preprocess(
-  (body) => (body && typeof body === 'object' && !Array.isArray(body) && (body as { type?: unknown }).type === undefined ? { ...body, type: 'static' } : body),
-  z.discriminatedUnion('type', [staticSegmentRequestSchema, dynamicSegmentRequestSchema], {
-    error: "type must be 'static', 'auto-update' or 'passive'",
-  }),
-);
+export const createSegmentRequestSchema = z.discriminatedUnion('type', [staticSegmentRequestSchema, dynamicSegmentRequestSchema], {
+  error: "type must be 'static', 'auto-update' or 'passive'",
+});
 export type CreateSegmentRequest = z.infer<typeof createSegmentRequestSchema>;
 
 /** The segment object (SERVICE_SPEC §2.11). */

@@ -56,9 +56,12 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export const staffUserSchema = z.object({ id: z.string(), username: z.string(), role: staffRoleSchema });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-/** GET /auth/session: who is signed in, and whether this dashboard runs in demo mode. */
+/**
+ * GET /auth/session: who is signed in, whether this dashboard runs in demo mode, and where the
+ * API reference of the service it talks to is (null when it talks to the cloud API).
+ */
 export const staffSessionSchema = z.discriminatedUnion('authenticated', [
-  z.object({ authenticated: z.literal(true), user: staffUserSchema, demo: z.boolean() }),
+  z.object({ authenticated: z.literal(true), user: staffUserSchema, demo: z.boolean(), api_reference_url: z.string().nullable() }),
   z.object({ authenticated: z.literal(false), demo_available: z.boolean() }),
 ]);
 export type StaffSession = z.infer<typeof staffSessionSchema>;

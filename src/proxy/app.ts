@@ -59,7 +59,7 @@ export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): 
   installSecurityHeaders(app, config.tileUrl);
 
   const auth = new StaffAuth(deps.database.db, clock, config.sessionPolicy, deps.passwordCost);
-  const authOptions = { auth, cookieSecure: config.cookieSecure ?? true, demoUser: config.demoUser };
+  const authOptions = { auth, cookieSecure: config.cookieSecure ?? true, demoUser: config.demoUser, apiReferenceUrl: config.apiReferenceUrl };
   registerAuthRoutes(app, authOptions);
 
   app.all('/api/*', async (request, reply) => {

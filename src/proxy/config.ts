@@ -11,6 +11,8 @@ const envSchema = z.object({
   PROXY_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** How browsers reach the local service (its API reference page is linked from the dashboard). */
+  PUBLIC_BASE_URL: z.string().url().optional(),
   /** `local` (our service, the default), a cloud cluster (`api`, `us1.api`, `as1.api`) or a full URL. */
   UPSTREAM: z.string().default('local'),
   PROXY_APP_ID: z.string().optional(),
@@ -47,6 +49,12 @@ export interface ProxyConfig {
   cookieSecure?: boolean;
   sessionPolicy?: SessionPolicy;
   tileUrl?: string;
+  /**
+   * The service's API reference (/docs) at PUBLIC_BASE_URL, linked from the dashboard's help menu.
+   * Only for the local upstream: against the cloud API the local service's document would describe
+   * an API the dashboard is not using.
+   */
+  apiReferenceUrl?: string;
 }
 
 export function resolveUpstream(value: string, localPort: number): URL {
@@ -77,5 +85,6 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     cookieSecure: e.SESSION_COOKIE_SECURE === 'true',
     sessionPolicy: { maxFailures: e.SIGN_IN_MAX_FAILURES, lockMinutes: e.SIGN_IN_LOCK_MINUTES, idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     tileUrl: e.TILE_URL ?? e.VITE_TILE_URL,
+    apiReferenceUrl: e.UPSTREAM === 'local' ? `${(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')}/docs` : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authenticate } from './auth/authenticate';
 import { dashboardUserHeader, verifyDashboardUser } from '../platform/dashboard-user';
 import './auth/principal';
@@ -7,11 +8,15 @@ import type { ServiceContext } from './context';
 import { ApiError, invalidPayload, invalidQuery } from './lib/api-error';
 import { clientErrorResponse } from '../platform/http/client-error-response';
 import { frameworkErrorReply, installErrorHandling } from './http/error-handler';
+import { registerOpenApiDocument } from './http/openapi/document';
+import { docsRoutes } from './http/openapi/docs-routes';
+import { documentingSerializerCompiler } from './http/openapi/response-serializer';
 import { RouteCatalog } from './http/route-catalog';
 import { findUnstorableText } from './http/unstorable-text';
 import { loggerOptions, type LoggerSettings } from '../platform/http/log-serializers';
 import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
+import localClockRoutes from './routes/local-clock/route';
 import { pooledRandomBytes } from '../platform/random-pool';
 
 export interface BuildAppOptions {
@@ -50,7 +55,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   catalog.watch(app);
   app.decorate('routeCatalog', catalog);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(documentingSerializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('dashboardUser', null);
@@ -68,16 +73,43 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
-    request.principal = await authenticate(ctx.db, request, mode, ctx.clock.now());
-    await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.now());
+    // A token expires by its project's clock; rate windows and the proxy's signature keep real time.
+    request.principal = await authenticate(ctx.db, request, mode, (projectId) => ctx.clock.nowOf(projectId));
+    await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.realNow());
     const vouched = request.headers[dashboardUserHeader];
-    if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.now()) ?? null;
+    if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.realNow()) ?? null;
   });
+  if (ctx.clock.enabled) {
+    // From here on the request runs in its project's time: every `ctx.clock.now()` below it
+    // (validation, handler, use-cases) answers the project's clock (see clock/project-clock).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (!request.principal) return done();
+      const { projectId } = request.principal;
+      ctx.clock.offsetOf(projectId).then((offsetMs) => ctx.clock.runAs(projectId, offsetMs, done), done);
+    });
+  }
 
   app.addHook('preValidation', async (request) => rejectUnstorableInput(request));
   app.addHook('onClose', async () => ctx.rateLimiter.close());
 
-  app.get('/healthz', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));
+  // Before any route: it records every route registered after it into /openapi.json.
+  await registerOpenApiDocument(app, {
+    get publicBaseUrl() {
+      return ctx.config.publicBaseUrl;
+    },
+    get downloadBaseUrl() {
+      return ctx.config.downloadBaseUrl;
+    },
+    localControl: ctx.clock.enabled,
+  });
+  app.get(
+    '/healthz',
+    { config: { auth: 'public', docs: { extension: 'Liveness for load balancers and process managers.' } }, schema: { summary: 'Health check', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  await app.register(docsRoutes(ctx.config));
   for (const area of routeAreas) await app.register(area);
+  // LOCAL_CONTROL off: not registered at all, so /_local/… is a 404 like any unknown path.
+  if (ctx.clock.enabled) await app.register(localClockRoutes);
   return app;
 }

@@ -9,6 +9,7 @@ import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { enrollTogether } from './db/repositories/enrollment';
 import { EnrollmentBatcher } from './services/enrollment-batcher';
 import { systemClock, type Clock } from '../platform/clock';
+import { ProjectClock } from './clock/project-clock';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -24,7 +25,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
   return {
     database,
     db: database.db,
-    clock,
+    clock: new ProjectClock(clock, database.db, config.localControl === 'on'),
     config,
     assetKey: await loadAssetKey(database.db),
     dashboardUserKey: await dashboardUserKeyOf(database, config),

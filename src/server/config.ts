@@ -23,6 +23,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** On SIGTERM/SIGINT, how long in-flight requests and jobs may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /**
+   * The /_local/ operations (the project clock): `auto` is on only for `npm start` on the embedded
+   * demo project. Anyone holding a project's keys could move its time, so never on in production.
+   */
+  LOCAL_CONTROL: z.enum(['on', 'off', 'auto']).default('auto'),
 });
 
 export type ServiceConfig = {
@@ -38,6 +43,8 @@ export type ServiceConfig = {
   dashboardUserSecret?: string;
   rateLimit: RateLimitConfig;
   shutdownTimeoutMs: number;
+  /** `on` serves /_local/ (the project clock); `auto` is decided by the entry point (cli/start.ts), and is off everywhere else. */
+  localControl: 'on' | 'off' | 'auto';
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -62,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dashboardUserSecret: e.DASHBOARD_USER_SECRET,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE, redisUrl: e.REDIS_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    localControl: e.LOCAL_CONTROL,
   };
 }

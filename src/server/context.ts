@@ -1,6 +1,6 @@
 import type { ServiceConfig } from './config';
 import type { Database, Db } from '../platform/db/client';
-import type { Clock } from '../platform/clock';
+import type { ProjectClock } from './clock/project-clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
 
@@ -8,7 +8,8 @@ import type { EnrollmentBatcher } from './services/enrollment-batcher';
 export interface ServiceContext {
   database: Database;
   db: Db;
-  clock: Clock;
+  /** The time of the project in scope (see clock/project-clock); real time outside one. */
+  clock: ProjectClock;
   config: ServiceConfig;
   /** Seals the ids in card asset URLs (see lib/asset-id). */
   assetKey: Buffer;

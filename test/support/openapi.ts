@@ -1,23 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-
-/**
- * `shared/reference` beside the repository: `../shared` of a checkout in /work/main, `../../shared`
- * of a worktree under /work/wt/<name>. The nearest ancestor that has it wins.
- */
-function referenceDir(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'reference');
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) throw new Error('No shared/reference directory above the repository');
-  }
-}
-
-/** One of the published contracts (openapi-subset.json, openapi-supporting.json, openapi-spend.json). */
-export const reference = (name: string) => JSON.parse(readFileSync(join(referenceDir(), name), 'utf8'));
+import { readReference as reference } from './reference';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type ServiceConfig } from '../../src/server/config';
 import type { ServiceContext } from '../../src/server/context';
 import { createService } from '../../src/server/bootstrap';
 import type { Database } from '../../src/platform/db/client';
 import { ManualClock } from '../../src/platform/clock';
 import { loadFixture, type LoadedProject } from '../../src/server/seed/load-fixture';
 import { openTestDatabase, type DatabaseKind } from './databases';
+import { checkResponsesAgainstDocument } from './document-conformance';
 import { baseFixture } from './fixtures';
 
 export interface TestService {
@@ -23,11 +24,17 @@ export interface TestService {
 }
 
 /** Starts the service over real HTTP on a fresh database loaded with `fixture`. */
-export async function startTestService(kind: DatabaseKind, fixture: unknown = baseFixture(), clock = new ManualClock()): Promise<TestService> {
+export async function startTestService(
+  kind: DatabaseKind,
+  fixture: unknown = baseFixture(),
+  clock = new ManualClock(),
+  configOverrides: Partial<ServiceConfig> = {},
+): Promise<TestService> {
   const database = await openTestDatabase(kind);
   const project = await loadFixture(database, fixture, clock.now());
-  const config = { ...loadConfig({}), port: 0 };
+  const config = { ...loadConfig({}), port: 0, ...configOverrides };
   const { app, ctx } = await createService(database, config, clock);
+  checkResponsesAgainstDocument(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   ctx.config.publicBaseUrl = address;
   ctx.config.downloadBaseUrl = address;

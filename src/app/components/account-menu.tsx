@@ -12,12 +12,12 @@ export function AccountMenu({ user }: { user: StaffUser }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }} aria-label="Signed-in user" role="group">
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} aria-label="Signed-in user" role="group">
       <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
         {user.username}
       </Typography>
       <Chip label={user.role === 'marketing' ? 'Marketing' : 'Support'} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: 'inherit' }} />
-      <Button color="inherit" variant="outlined" size="small" loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(paths.signIn, { replace: true }) })}>
+      <Button color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(paths.signIn, { replace: true }) })}>
         Sign out
       </Button>
     </Box>

@@ -20,6 +20,7 @@ import { useSession } from '../lib/session/use-session';
 import { AccountMenu } from './account-menu';
 import { DemoBanner, demoBannerHeight } from './demo-banner';
 import { ErrorAlert } from './error-alert';
+import { HelpMenu } from './help-menu';
 import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon } from './icons';
 import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
@@ -87,7 +88,7 @@ export function AppLayout() {
   if (session.isPending) return <PageLoading />;
   if (session.isError) return <ErrorAlert error={session.error} title="Could not reach the dashboard server" onRetry={() => void session.refetch()} sx={{ m: 3 }} />;
   if (!session.data.authenticated) return <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}` }} />;
-  const { user, demo } = session.data;
+  const { user, demo, api_reference_url: apiReferenceUrl } = session.data;
   const areas = navAreas.filter((area) => !area.action || roleMay(user.role, area.action));
   const restricted = navAreas.find((area) => area.path === location.pathname && area.action && !roleMay(user.role, area.action));
 
@@ -115,10 +116,14 @@ export function AppLayout() {
             <MenuIcon />
           </IconButton>
           <HeartCardIcon sx={{ mr: 1.5 }} aria-hidden />
-          <Typography variant="h6" component="div" sx={{ fontWeight: 650, letterSpacing: '-0.01em' }}>
+          {/* On a phone the title gives way (ellipsis) to the help and account controls. */}
+          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 650, letterSpacing: '-0.01em', minWidth: 0 }}>
             Loyalty dashboard
           </Typography>
-          <AccountMenu user={user} />
+          <Box sx={{ ml: 'auto', pl: 1, display: 'flex', alignItems: 'center', flexShrink: 0, gap: { xs: 0.5, sm: 1.5 } }}>
+            <HelpMenu apiReferenceUrl={apiReferenceUrl} />
+            <AccountMenu user={user} />
+          </Box>
         </Toolbar>
         {demo && <DemoBanner user={user} />}
       </AppBar>

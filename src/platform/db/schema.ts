@@ -388,3 +388,13 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// A project's clock under LOCAL_CONTROL (POST /_local/clock): how far ahead of real time the
+// project's time runs. No row: real time. Read by every service process, so they agree.
+export const projectClocks = pgTable('project_clocks', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

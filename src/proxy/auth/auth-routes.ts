@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from '../../contract/error';
-import { csrfCookieName, csrfHeaderName, sessionCookieName, signInRequestSchema, type StaffSession } from '../../contract/staff-session';
+import { csrfCookieName, csrfHeaderName, sessionCookieName, signInRequestSchema, type StaffSession, type StaffUser } from '../../contract/staff-session';
 import { expiredCookie, readCookie, serializeCookie } from './cookies';
 import type { ActiveSession, SessionTokens, StaffAuth } from './staff-auth';
 
@@ -9,6 +9,8 @@ export interface AuthRouteOptions {
   cookieSecure: boolean;
   /** Demo mode: the username a visitor is signed in as automatically; undefined when off. */
   demoUser?: string;
+  /** The service's API reference page, for the dashboard's help menu; undefined for a cloud upstream. */
+  apiReferenceUrl?: string;
 }
 
 /** Set by sign-out in demo mode, so the next visit shows the sign-in page instead of signing in again. */
@@ -81,6 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   };
   const signedOut = (): StaffSession => ({ authenticated: false, demo_available: options.demoUser !== undefined });
   const isDemo = (username: string) => options.demoUser !== undefined && username === options.demoUser;
+  const signedIn = (user: StaffUser, demo: boolean): StaffSession => ({ authenticated: true, user, demo, api_reference_url: options.apiReferenceUrl ?? null });
 
   /** A JSON body from the dashboard's own origin; anything else is refused before any work. */
   const jsonBodyFromUs = (request: FastifyRequest, reply: FastifyReply): unknown => {
@@ -104,11 +107,11 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   app.get('/auth/session', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const active = await auth.resolve(sessionCookieOf(request));
-    if (active) return { authenticated: true, user: active.user, demo: isDemo(active.user.username) } satisfies StaffSession;
+    if (active) return signedIn(active.user, isDemo(active.user.username));
     if (options.demoUser && !readCookie(request.headers.cookie, demoOffCookie) && !foreignOrigin(request)) {
       const user = await auth.ensureDemoUser(options.demoUser);
       setSessionCookies(reply, await auth.startSession(user.id));
-      return { authenticated: true, user, demo: true } satisfies StaffSession;
+      return signedIn(user, true);
     }
     return signedOut();
   });
@@ -129,7 +132,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     if (!result.ok) return proxyError(reply, request, { code: 401, key: 'invalid_credentials', message: 'Unauthorized', details: 'The username or password is not correct' });
     setSessionCookies(reply, result.tokens);
     void reply.header('cache-control', 'no-store');
-    return { authenticated: true, user: result.user, demo: false } satisfies StaffSession;
+    return signedIn(result.user, false);
   });
 
   app.post('/auth/demo-sign-in', async (request, reply) => {
@@ -137,7 +140,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     if (jsonBodyFromUs(request, reply) === undefined) return reply;
     const user = await auth.ensureDemoUser(options.demoUser);
     setSessionCookies(reply, await auth.startSession(user.id));
-    return { authenticated: true, user, demo: true } satisfies StaffSession;
+    return signedIn(user, true);
   });
 
   app.post('/auth/sign-out', async (request, reply) => {

@@ -46,7 +46,7 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     }
     const response = await browser.signIn('MIA', password);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ authenticated: true, user: { id: expect.stringMatching(/^usr_/), username: 'mia', role: 'marketing' }, demo: false });
+    expect(await response.json()).toEqual({ authenticated: true, user: { id: expect.stringMatching(/^usr_/), username: 'mia', role: 'marketing' }, demo: false, api_reference_url: null });
     const [sessionCookie, csrfCookie] = response.headers.getSetCookie();
     expect(sessionCookie).toMatch(/^dashboard_session=[\w-]{43}; Path=\/; SameSite=Strict; HttpOnly; Secure; Expires=/);
     expect(csrfCookie).toMatch(/^dashboard_csrf=[\w-]{43}; Path=\/; SameSite=Strict; Secure; Expires=/);
@@ -269,7 +269,7 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     it('signs a first visitor in as the demo marketing user; sign-out sticks until asked again', async () => {
       const browser = new ProxyClient(demo.url);
       const session = await (await browser.fetch('/auth/session')).json();
-      expect(session).toEqual({ authenticated: true, user: { id: expect.any(String), username: 'demo', role: 'marketing' }, demo: true });
+      expect(session).toEqual({ authenticated: true, user: { id: expect.any(String), username: 'demo', role: 'marketing' }, demo: true, api_reference_url: null });
       expect((await browser.fetch('/api/v1/loyalties')).status).toBe(200);
 
       await browser.fetch('/auth/sign-out', { method: 'POST' });

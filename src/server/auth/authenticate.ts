@@ -30,7 +30,13 @@ function missingScope(principal: Principal, method: string, routePath: string): 
  *   widens what a request may do, and a key pair beside it never lifts the token's scope.
  * - A bearer principal must hold a scope whose path prefix covers the route (SERVICE_SPEC §5).
  */
-export async function authenticate(db: DbOrTx, request: FastifyRequest, mode: Exclude<RouteAuth, 'public'>, now: Date): Promise<Principal> {
+export async function authenticate(
+  db: DbOrTx,
+  request: FastifyRequest,
+  mode: Exclude<RouteAuth, 'public'>,
+  /** The time of a project: a bearer token expires by its own project's clock. */
+  nowOf: (projectId: string) => Promise<Date>,
+): Promise<Principal> {
   const appId = header(request, 'x-app-id');
   const appToken = header(request, 'x-app-token');
   const authorization = mode === 'any' ? header(request, 'authorization') : undefined;
@@ -43,7 +49,7 @@ export async function authenticate(db: DbOrTx, request: FastifyRequest, mode: Ex
   if (Boolean(appId) !== Boolean(appToken)) throw unauthorized('Send both X-App-Id and X-App-Token beside the bearer token, or neither');
 
   const keyPair = appId && appToken ? await authenticateKeyPair(db, appId, appToken, request.ip) : undefined;
-  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, now);
+  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, nowOf);
   if (keyPair && keyPair.projectId !== principal.projectId) {
     throw unauthorized('The bearer token and the X-App-Id key belong to different projects');
   }

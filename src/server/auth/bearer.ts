@@ -20,12 +20,12 @@ export function bearerTokenOf(authorization: string): string {
  * blocking or deleting a key stops its tokens at once, while a regenerated secret does not matter
  * (tokens reference the key id, not the secret).
  */
-export async function authenticateBearer(db: DbOrTx, token: string, ip: string, now: Date): Promise<Principal> {
+export async function authenticateBearer(db: DbOrTx, token: string, ip: string, nowOf: (projectId: string) => Promise<Date>): Promise<Principal> {
   const found = await findTokenByHash(db, hashSecret(token));
   // The lookup is by hash; the constant-time comparison is the belt to its braces.
   if (!found || !secretMatches(token, found.token.tokenHash)) throw unauthorized('The bearer token is not valid');
   if (found.token.revokedAt) throw unauthorized('The bearer token has been revoked');
-  if (found.token.expiresAt.getTime() <= now.getTime()) throw unauthorized(`The bearer token expired at ${found.token.expiresAt.toISOString()}`);
+  if (found.token.expiresAt.getTime() <= (await nowOf(found.token.projectId)).getTime()) throw unauthorized(`The bearer token expired at ${found.token.expiresAt.toISOString()}`);
   if (found.key.status !== 'ACTIVE') throw unauthorized(`The API key that issued this token is ${found.key.status.toLowerCase()}`);
   if (!ipAllowed(ip, found.key.ipAllowlist)) throw forbiddenIp(ip);
   return { projectId: found.token.projectId, apiKeyId: found.key.id, method: 'bearer', scopes: storedScopes(found.token.scope) };

@@ -1,4 +1,6 @@
-import { cleanUpExportFiles } from '../services/export-file-cleanup';
+import { cleanUpExportFiles, removeExpiredFiles } from '../services/export-file-cleanup';
+import { forEachProjectAhead } from '../services/project-time';
+import { exportFiles } from '../storage/export-files';
 import type { QueueDefinition } from './job-client';
 import type { WorkerRegistration } from './worker-registration';
 
@@ -15,7 +17,11 @@ export const exportCleanupQueue: QueueDefinition = {
 export const exportCleanupWorker: WorkerRegistration = {
   queue: exportCleanupQueue,
   async handle(ctx) {
-    const run = await cleanUpExportFiles(ctx);
+    const run = await cleanUpExportFiles(ctx, ctx.clock.realNow());
+    // A project whose clock runs ahead (LOCAL_CONTROL): its links expire by its own time.
+    await forEachProjectAhead(ctx, async (projectId, now) => {
+      run.expired += await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
+    });
     if (run.expired + run.orphans + run.abandoned > 0) {
       console.info(`export file cleanup: ${run.expired} expired, ${run.orphans} orphaned, ${run.abandoned} partial files removed`);
     }

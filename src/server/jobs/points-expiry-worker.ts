@@ -1,4 +1,4 @@
-import { expireDuePoints } from '../services/expire-points';
+import { expirePointsEverywhere } from '../services/project-time';
 import type { QueueDefinition } from './job-client';
 import type { WorkerRegistration } from './worker-registration';
 
@@ -13,12 +13,13 @@ export const pointsExpiryQueue: QueueDefinition = {
 
 /**
  * Points are due once their last day (UTC) is over; an hourly run takes them within the hour
- * after midnight, and a run missed while the service was down catches up on the next one.
+ * after midnight, and a run missed while the service was down catches up on the next one. A
+ * project whose clock runs ahead (LOCAL_CONTROL) has its points taken by its own time.
  */
 export const pointsExpiryWorker: WorkerRegistration = {
   queue: pointsExpiryQueue,
   async handle(ctx) {
-    const run = await expireDuePoints(ctx);
+    const run = await expirePointsEverywhere(ctx);
     if (run.points > 0) console.info(`points expiry: ${run.points} points on ${run.cards} cards (${run.transactions} transactions)`);
   },
   schedule: { cron: '5 * * * *' },

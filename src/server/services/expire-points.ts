@@ -14,14 +14,15 @@ export interface ExpiryRun {
  * Turns every point whose last day is before `now`'s UTC date into POINTS_EXPIRATION
  * transactions: one per card and expiry day, each in a transaction that locks the card, so it
  * serialises with events and spending and two runs never expire the same points. Only points still
- * in their bucket expire; what was spent already left the oldest buckets first.
+ * in their bucket expire; what was spent already left the oldest buckets first. With `projectId`,
+ * only that project's cards (a project whose clock was moved, see project-time).
  */
-export async function expireDuePoints(ctx: ServiceContext, now: Date = ctx.clock.now(), batchSize = 200): Promise<ExpiryRun> {
+export async function expireDuePoints(ctx: ServiceContext, now: Date = ctx.clock.now(), batchSize = 200, projectId?: string): Promise<ExpiryRun> {
   const today = utcDateString(now);
   const run: ExpiryRun = { cards: 0, points: 0, transactions: 0 };
   const seen = new Set<string>();
   for (;;) {
-    const due = (await cardsWithDuePoints(ctx.db, today, batchSize)).filter((id) => !seen.has(id));
+    const due = (await cardsWithDuePoints(ctx.db, today, batchSize, projectId)).filter((id) => !seen.has(id));
     if (due.length === 0) return run;
     for (const voucherId of due) {
       seen.add(voucherId);

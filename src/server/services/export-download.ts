@@ -22,7 +22,8 @@ export async function openExportDownload(ctx: ServiceContext, exportId: string, 
     throw unauthorized('The download token is not valid for this export');
   }
   // Before the file: once a link expires the hourly cleanup removes the file, and the answer stays the same.
-  if (row.downloadTokenExpiresAt.getTime() <= ctx.clock.now().getTime()) {
+  // A public route: the project is known only now, and its link expires by its clock.
+  if (row.downloadTokenExpiresAt.getTime() <= (await ctx.clock.nowOf(row.projectId)).getTime()) {
     throw unauthorized(`The download link expired at ${row.downloadTokenExpiresAt.toISOString()}; export the transactions again`);
   }
   const file = row.fileKey ? await exportFiles(ctx.config).open(row.fileKey) : undefined;

@@ -24,10 +24,10 @@ export interface ExportFileCleanup {
  * Removes the files of DONE exports whose link expired (nothing can download them any more) and
  * records that on the export, which keeps its status and its (expired) `result.url`.
  */
-async function removeExpiredFiles(ctx: ServiceContext, files: FileStore, now: Date): Promise<number> {
+export async function removeExpiredFiles(ctx: ServiceContext, files: FileStore, now: Date, projectId?: string): Promise<number> {
   let removed = 0;
   for (;;) {
-    const due = await exportsWithExpiredFiles(ctx.db, now, batchSize);
+    const due = await exportsWithExpiredFiles(ctx.db, now, batchSize, projectId);
     for (const { id, fileKey } of due) {
       // File first: a crash in between leaves the key, and the next run removes the file again.
       await files.remove(fileKey);

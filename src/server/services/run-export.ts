@@ -90,7 +90,8 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
   });
 
   // The file is durable; one statement makes the export DONE with its link.
-  const doneAt = ctx.clock.now();
+  // A job runs outside any project's time: the link's 24 hours start at the project's now.
+  const doneAt = await ctx.clock.nowOf(row.projectId);
   const expiresAt = new Date(doneAt.getTime() + downloadTokenLifetimeMs);
   await updateUnfinishedExport(ctx.db, row.id, {
     status: 'DONE',

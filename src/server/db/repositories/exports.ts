@@ -55,11 +55,18 @@ export async function deleteExportRow(db: DbOrTx, projectId: string, id: string)
 }
 
 /** DONE exports whose file is still stored though its link expired at or before `now`, soonest expired first. */
-export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: number): Promise<{ id: string; fileKey: string }[]> {
+export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: number, projectId?: string): Promise<{ id: string; fileKey: string }[]> {
   const rows = await db
     .select({ id: exports.id, fileKey: exports.fileKey })
     .from(exports)
-    .where(and(eq(exports.status, 'DONE'), isNotNull(exports.fileKey), lte(exports.downloadTokenExpiresAt, now)))
+    .where(
+      and(
+        eq(exports.status, 'DONE'),
+        isNotNull(exports.fileKey),
+        lte(exports.downloadTokenExpiresAt, now),
+        projectId === undefined ? undefined : eq(exports.projectId, projectId),
+      ),
+    )
     .orderBy(asc(exports.downloadTokenExpiresAt), asc(exports.id))
     .limit(limit);
   return rows.map((row) => ({ id: row.id, fileKey: row.fileKey as string }));

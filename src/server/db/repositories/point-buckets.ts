@@ -34,12 +34,19 @@ export async function applyTakes(db: DbOrTx, takes: Take[]): Promise<void> {
   }
 }
 
-/** Cards (any project) holding points whose last day is before `today`, up to `limit`. */
-export async function cardsWithDuePoints(db: DbOrTx, today: string, limit: number): Promise<string[]> {
+/** Cards (of one project, or any) holding points whose last day is before `today`, up to `limit`. */
+export async function cardsWithDuePoints(db: DbOrTx, today: string, limit: number, projectId?: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ voucherId: pointBuckets.voucherId })
     .from(pointBuckets)
-    .where(and(gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
+    .where(
+      and(
+        gt(pointBuckets.remaining, 0),
+        isNotNull(pointBuckets.expiresOn),
+        lt(pointBuckets.expiresOn, today),
+        projectId === undefined ? undefined : eq(pointBuckets.projectId, projectId),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.voucherId);
 }

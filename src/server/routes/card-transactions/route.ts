@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardTransactionListSchema } from '../../../contract/card-transaction';
 import { limitQuery } from '../../../contract/common';
 import { listMemberTransactions } from '../../services/card-transactions-read';
 
@@ -12,11 +13,11 @@ const listQuery = z.object({
 
 /** A loyalty card's transaction history, with and without the campaign in the path. */
 const cardTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/v1/loyalties/:campaignId/members/:memberId/transactions', { schema: { params: memberParams.extend({ campaignId: z.string().min(1) }), querystring: listQuery } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members/:memberId/transactions', { schema: { summary: 'List Loyalty Card Transactions', params: memberParams.extend({ campaignId: z.string().min(1) }), querystring: listQuery, response: { 200: cardTransactionListSchema } } }, async (request) =>
     listMemberTransactions(app.ctx, request.principal.projectId, request.params.memberId, request.query, request.params.campaignId),
   );
 
-  app.get('/v1/loyalties/members/:memberId/transactions', { schema: { params: memberParams, querystring: listQuery } }, async (request) =>
+  app.get('/v1/loyalties/members/:memberId/transactions', { schema: { summary: 'List Loyalty Card Transactions', params: memberParams, querystring: listQuery, response: { 200: cardTransactionListSchema } } }, async (request) =>
     listMemberTransactions(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
 };

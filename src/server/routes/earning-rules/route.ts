@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earningRuleOrders, earningRuleStatuses } from '../../../contract/earning-rule';
+import { earningRuleListSchema, earningRuleOrders, earningRuleSchema, earningRuleStatuses } from '../../../contract/earning-rule';
 import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { limitQuery, pageQuery } from '../../../contract/common';
@@ -52,7 +52,7 @@ const v1ListQuery = z.object({ limit: limitQuery, page: pageQuery, order: z.enum
  * the same stored rules.
  */
 const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/v2/loyalties/earning-rules', { preValidation: parseDeepObjectQuery, schema: { querystring: listQuery } }, async (request) =>
+  app.get('/v2/loyalties/earning-rules', { preValidation: parseDeepObjectQuery, schema: { summary: 'List Earning Rules', querystring: listQuery, response: { 200: earningRuleListSchema } } }, async (request) =>
     listProjectEarningRules(app.ctx, request.principal.projectId, {
       limit: request.query.limit,
       order: request.query.order,
@@ -62,7 +62,7 @@ const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/v2/loyalties/earning-rules/:id', { schema: { params: z.object({ id: z.string().min(1) }) } }, async (request) =>
+  app.get('/v2/loyalties/earning-rules/:id', { schema: { summary: 'Get Earning Rule', params: z.object({ id: z.string().min(1) }), response: { 200: earningRuleSchema } } }, async (request) =>
     getEarningRule(app.ctx, request.principal.projectId, request.params.id),
   );
 

@@ -5,7 +5,8 @@ import { v1EarningRuleListSchema, v1EarningRuleSchema } from '../../../contract/
 import { isErrorObject } from '../../../contract/error';
 import { testDatabases } from '../../../../test/support/databases';
 import { earningFixture } from '../../../../test/support/earning-fixture';
-import { contractErrors, reference } from '../../../../test/support/openapi';
+import { contractErrors } from '../../../../test/support/openapi';
+import { readReference as reference } from '../../../../test/support/reference';
 import { startTestService, type TestService } from '../../../../test/support/service';
 
 const spend = reference('openapi-spend.json');

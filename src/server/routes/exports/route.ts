@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
-import { createTransactionsExportSchema, exportListOrderSchema } from '../../../contract/export';
+import { errorObjectSchema } from '../../../contract/error';
+import { createTransactionsExportSchema, exportListOrderSchema, exportListSchema, exportObjectSchema } from '../../../contract/export';
+import { fileResponse, noContent } from '../../http/openapi/responses';
 import { createTransactionsExport } from '../../services/create-export';
 import { deleteExport } from '../../services/delete-export';
 import { openExportDownload } from '../../services/export-download';
@@ -51,30 +53,44 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/loyalties/:campaignId/members/:memberId/transactions/export',
-    { schema: { params: campaignMemberParams, body: optionalBody } },
+    { schema: { summary: 'Export Loyalty Card Transactions', params: campaignMemberParams, body: optionalBody, response: { 200: exportObjectSchema } } },
     async (request) =>
       createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, request.params.campaignId, request.body, request.dashboardUser),
   );
 
-  app.post('/v1/loyalties/members/:memberId/transactions/export', { schema: { params: memberParams, body: optionalBody } }, async (request) =>
+  app.post('/v1/loyalties/members/:memberId/transactions/export', { schema: { summary: 'Export Loyalty Card Transactions', params: memberParams, body: optionalBody, response: { 200: exportObjectSchema } } }, async (request) =>
     createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body, request.dashboardUser),
   );
 
-  app.get('/v1/exports', { schema: { querystring: listQuery } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
+  app.get('/v1/exports', { schema: { summary: 'List Exports', querystring: listQuery, response: { 200: exportListSchema } } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
 
-  app.get('/v1/exports/:exportId', { schema: { params: exportParams } }, async (request) =>
+  app.get('/v1/exports/:exportId', { schema: { summary: 'Get Export', params: exportParams, response: { 200: exportObjectSchema } } }, async (request) =>
     getExport(app.ctx, request.principal.projectId, request.params.exportId),
   );
 
   // 204 without a body, as the real API (EXP delete-export); 404 not_found when the caller's project has no such export.
-  app.delete('/v1/exports/:exportId', { schema: { params: exportParams } }, async (request, reply) => {
+  app.delete('/v1/exports/:exportId', { schema: { summary: 'Delete Export', params: exportParams, response: { 204: noContent } } }, async (request, reply) => {
     await deleteExport(app.ctx, request.principal.projectId, request.params.exportId);
     return reply.code(204).send();
   });
 
   app.get(
     '/v1/exports/:exportId',
-    { constraints: { exportDownloadToken: 'token' }, config: { auth: 'public' }, schema: { params: exportParams, querystring: downloadQuery } },
+    {
+      constraints: { exportDownloadToken: 'token' },
+      // Documented on the download host with the real API's parameter name, as openapi-supporting does: one path cannot hold two GETs.
+      config: { auth: 'public', docs: { path: '/v1/exports/:export_Id', downloadHost: true } },
+      schema: {
+        summary: 'Download Export',
+        params: exportParams,
+        querystring: downloadQuery,
+        response: {
+          200: fileResponse('The CSV file of the export.', ['text/csv']),
+          401: errorObjectSchema.describe('The token is not valid for this export, or the link expired (`unauthorized`).'),
+          410: errorObjectSchema.describe('The file is no longer stored (`gone`).'),
+        },
+      },
+    },
     async (request, reply) => {
       const file = await openExportDownload(app.ctx, request.params.exportId, request.query.token);
       void reply

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
-import { createSegmentRequestSchema, segmentPreviewRequestSchema } from '../../../contract/segment';
+import { errorObjectSchema } from '../../../contract/error';
+import { createSegmentRequestSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
 import '../../services/segment-hooks';
 import { getSegment, listCustomers, previewSegment } from '../../services/segment-reads';
@@ -15,19 +16,34 @@ const customersQuery = z.object({ limit: limitQuery, page: pageQuery, segment_id
  * a filter's size before creating it (our extension, see README).
  */
 const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/segments', { schema: { body: createSegmentRequestSchema } }, async (request) =>
+  app.post('/v1/segments', {
+      schema: {
+        summary: 'Create Segment',
+        body: createSegmentRequestSchema,
+        response: { 200: segmentSchema, 404: errorObjectSchema.describe('A static segment names customers the project does not have (`not_found`).') },
+      },
+    }, async (request) =>
     createSegment(app.ctx, request.principal.projectId, request.body),
   );
 
-  app.post('/v1/segments/preview', { schema: { body: segmentPreviewRequestSchema } }, async (request) =>
+  app.post('/v1/segments/preview', {
+      config: { docs: { extension: 'How many customers a filter matches now, so the segment builder shows a count before creating.' } },
+      schema: { summary: 'Preview a segment filter', body: segmentPreviewRequestSchema, response: { 200: segmentPreviewSchema } },
+    }, async (request) =>
     previewSegment(app.ctx, request.principal.projectId, request.body.filter),
   );
 
-  app.get('/v1/segments/:segmentId', { schema: { params: segmentParams } }, async (request) =>
+  app.get('/v1/segments/:segmentId', { schema: { summary: 'Get Segment', params: segmentParams, response: { 200: segmentSchema } } }, async (request) =>
     getSegment(app.ctx, request.principal.projectId, request.params.segmentId),
   );
 
-  app.get('/v1/customers', { schema: { querystring: customersQuery } }, async (request) =>
+  app.get('/v1/customers', {
+      schema: {
+        summary: 'List Customers',
+        querystring: customersQuery,
+        response: { 200: customerListSchema, 404: errorObjectSchema.describe('No segment with that `segment_id` (`not_found`).') },
+      },
+    }, async (request) =>
     listCustomers(app.ctx, request.principal.projectId, request.query),
   );
 };

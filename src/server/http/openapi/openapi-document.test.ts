@@ -1,0 +1,185 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examplesOf, jsonMedia, type JsonNode, operationsOf, parametersOf, requiredFields, resolve, shapeOf, statusesOf, type Doc, type Operation } from '../../../../test/support/openapi-compare';
+import { readReference, referenceDocumentNames } from '../../../../test/support/reference';
+import { startTestService, type TestService } from '../../../../test/support/service';
+
+const published: Doc[] = referenceDocumentNames.map((name) => readReference<Doc>(name));
+const publishedOperations = published.flatMap(operationsOf);
+const publishedByShape = new Map(publishedOperations.map((p) => [p.shape, p]));
+
+/**
+ * Real API operations we serve that the reference files leave out: they are not extensions, so
+ * they carry no `x-extension`, and there is nothing published here to compare them with.
+ */
+const realOperationsOutsideTheReference = new Set([
+  // List Customers (customers.json), here with its `segment_id` filter.
+  shapeOf('get', '/v1/customers'),
+  // Delete Export (exports.json): 204, then the export is gone.
+  shapeOf('delete', '/v1/exports/{}'),
+]);
+
+/**
+ * Error statuses the published contract lists that this service never answers, with the reason.
+ * Anything else the contract lists must be in our document.
+ */
+const errorStatusesWeDoNotAnswer: Record<string, Record<string, string>> = {
+  [shapeOf('get', '/v2/loyalties/earning-rules/{}')]: {
+    '409': 'no earning rule operation here conflicts with anything',
+    '500': 'undocumented per operation: any request may answer 500 (see info.description)',
+  },
+  [shapeOf('get', '/v2/loyalties/earning-rules')]: {
+    '404': 'a list of the project’s rules has nothing to miss',
+    '409': 'no earning rule operation here conflicts with anything',
+    '500': 'undocumented per operation: any request may answer 500 (see info.description)',
+  },
+};
+
+/** Request fields we require that the published schema does not, with the reason. */
+const requestFieldsWeRequire: Record<string, Record<string, string>> = {
+  [shapeOf('post', '/v1/segments')]: { name: 'the published oneOf requires nothing at all (x-subset-known-defects); every published example sends a name' },
+};
+
+/**
+ * The published schema's required fields, less those one of its own examples leaves out: where
+ * the two disagree, the examples win (they show what the real API sends).
+ */
+function requiredByContract(operation: Operation, media: JsonNode): { fields: Set<string>; overruled: string[] } {
+  const fields = requiredFields(operation.doc, media.schema);
+  const examples = examplesOf(media).filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object' && !Array.isArray(e));
+  const overruled = [...fields].filter((f) => examples.some((e) => !(f in e)));
+  for (const f of overruled) fields.delete(f);
+  return { fields, overruled };
+}
+
+/** Every way our operation differs from the published one, in words; empty when they match. */
+function differences(ours: Operation, theirs: Operation): string[] {
+  const found: string[] = [];
+  const name = ours.shape;
+  const success = (op: Operation) => statusesOf(op).filter((s) => s.startsWith('2')).sort();
+  if (success(ours).join() !== success(theirs).join()) found.push(`${name}: success statuses ${success(ours)} instead of ${success(theirs)}`);
+
+  const excused = errorStatusesWeDoNotAnswer[name] ?? {};
+  for (const status of statusesOf(theirs).filter((s) => Number(s) >= 400)) {
+    if (!statusesOf(ours).includes(status) && !excused[status]) found.push(`${name}: the contract lists ${status}, our document does not`);
+  }
+
+  for (const status of statusesOf(theirs).filter((s) => statusesOf(ours).includes(s))) {
+    const theirMedia = jsonMedia(theirs.doc, theirs.op.responses[status]);
+    const ourMedia = jsonMedia(ours.doc, ours.op.responses[status]);
+    if (!theirMedia?.schema) continue;
+    if (!ourMedia?.schema) {
+      found.push(`${name} ${status}: the contract answers JSON, our document describes no JSON body`);
+      continue;
+    }
+    const ourRequired = requiredFields(ours.doc, ourMedia.schema);
+    for (const field of requiredByContract(theirs, theirMedia).fields) {
+      if (!ourRequired.has(field)) found.push(`${name} ${status}: the contract requires '${field}', our schema does not`);
+    }
+  }
+
+  if (theirs.op.requestBody) {
+    const theirBody = resolve(theirs.doc, theirs.op.requestBody);
+    const ourBody = ours.op.requestBody;
+    if (!ourBody) found.push(`${name}: the contract takes a request body, our document none`);
+    else {
+      for (const [type, media] of Object.entries<JsonNode>(theirBody.content ?? {})) {
+        const ourMedia = ourBody.content?.[type];
+        if (!ourMedia) {
+          found.push(`${name}: the contract takes ${type} bodies, our document does not`);
+          continue;
+        }
+        const theirRequired = requiredFields(theirs.doc, media.schema);
+        for (const field of requiredFields(ours.doc, ourMedia.schema)) {
+          if (!theirRequired.has(field) && !requestFieldsWeRequire[name]?.[field]) found.push(`${name}: our ${type} body requires '${field}', the contract does not`);
+        }
+      }
+    }
+  }
+
+  const pathParams = (op: Operation) => parametersOf(op).filter((p) => p.in === 'path').length;
+  if (pathParams(ours) !== pathParams(theirs)) found.push(`${name}: ${pathParams(ours)} path parameters instead of ${pathParams(theirs)}`);
+  const theirQuery = new Set(parametersOf(theirs).filter((p) => p.in === 'query').map((p) => p.name));
+  for (const p of parametersOf(ours).filter((p) => p.in === 'query')) {
+    if (!theirQuery.has(p.name)) found.push(`${name}: query parameter '${p.name}' is not in the contract`);
+  }
+  for (const p of parametersOf(theirs).filter((p) => p.in === 'query' && p.required)) {
+    if (!parametersOf(ours).some((o) => o.in === 'query' && o.name === p.name)) found.push(`${name}: the contract requires query parameter '${p.name}'`);
+  }
+  return found;
+}
+
+describe('GET /openapi.json', () => {
+  let service: TestService;
+  let document: Doc & Record<string, JsonNode>;
+  let ours: Operation[];
+
+  beforeAll(async () => {
+    service = await startTestService('pglite');
+    const res = await service.call('GET', '/openapi.json', { auth: false });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    document = res.body;
+    ours = operationsOf(document);
+  });
+  afterAll(() => service.close());
+
+  it('is a valid OpenAPI 3.1 document, served without a key', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every route the service serves, each with its success response described', () => {
+    const served = service.app.routeCatalog.routes.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs'));
+    expect(served.length).toBeGreaterThan(25);
+    for (const route of served) {
+      const path = (route.config?.docs?.path ?? route.url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      const success = Object.entries<JsonNode>(operation.responses).filter(([status]) => status.startsWith('2'));
+      expect(success.length, `${route.method} ${route.url} success response`).toBe(1);
+      const [status, response] = success[0];
+      if (status !== '204') expect(Object.keys(response.content ?? {}), `${route.method} ${route.url} ${status} content`).not.toEqual([]);
+    }
+  });
+
+  it('answers the error object for every documented error status', () => {
+    for (const operation of ours) {
+      for (const [status, response] of Object.entries<JsonNode>(operation.op.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content?.['application/json']?.schema, `${operation.shape} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorObject' });
+      }
+    }
+    expect(document.components?.schemas?.ErrorObject?.required).toEqual(['code', 'message']);
+  });
+
+  it('marks the operations the real API does not have as extensions, and no others', () => {
+    const real = (o: Operation) => publishedByShape.has(o.shape) || realOperationsOutsideTheReference.has(o.shape);
+    expect(ours.filter((o) => real(o) && o.op['x-extension'] !== undefined).map((o) => o.shape)).toEqual([]);
+    expect(ours.filter((o) => !real(o) && !/\w/.test(o.op['x-extension'] ?? '')).map((o) => o.shape)).toEqual([]);
+  });
+
+  it('matches the published contract on every operation both have: statuses, required fields, parameters', () => {
+    const both = ours.filter((o) => publishedByShape.has(o.shape));
+    // The operations of the subset and the supporting reference that this service serves today.
+    expect(both.length).toBeGreaterThanOrEqual(24);
+    const problems = both.flatMap((o) => differences(o, publishedByShape.get(o.shape) as Operation));
+    expect(problems).toEqual([]);
+  });
+
+  it('lets the published examples win where the published schema contradicts them', () => {
+    // POST /v1/events: EventsCreateResponseBody requires `metadata`, its 200 example has none
+    // (x-subset-known-defects); introspection's inactive example is `{active: false}` alone.
+    const overruled = publishedOperations.flatMap((p) =>
+      Object.entries<JsonNode>(p.op.responses ?? {}).flatMap(([status, response]) => {
+        const media = jsonMedia(p.doc, response);
+        return media?.schema ? requiredByContract(p, media).overruled.map((field) => `${p.shape} ${status} ${field}`) : [];
+      }),
+    );
+    expect(overruled).toContain('POST /v1/events 200 metadata');
+    expect(overruled).toContain('POST /v1/oauth/introspect 200 access_token');
+    expect(overruled).not.toContain('POST /v1/oauth/introspect 200 active');
+  });
+});

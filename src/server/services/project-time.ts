@@ -1,0 +1,42 @@
+import type { ServiceContext } from '../context';
+import { listClockOffsets } from '../db/repositories/project-clocks';
+import { exportFiles } from '../storage/export-files';
+import { expireDuePoints, type ExpiryRun } from './expire-points';
+import { removeExpiredFiles } from './export-file-cleanup';
+
+/**
+ * Runs `work` for each project whose clock runs ahead of real time (LOCAL_CONTROL), in that
+ * project's time. The hourly jobs call it after their real-time run: a clock only ever runs
+ * ahead, so the real-time run never takes anything early, and this one takes what is due by the
+ * project's own time.
+ */
+export async function forEachProjectAhead(ctx: ServiceContext, work: (projectId: string, now: Date) => Promise<unknown>): Promise<void> {
+  if (!ctx.clock.enabled) return;
+  for (const { projectId, offsetMs } of await listClockOffsets(ctx.db)) {
+    await ctx.clock.runAs(projectId, offsetMs, () => work(projectId, ctx.clock.now()));
+  }
+}
+
+/** The hourly points expiry: every project by real time, then each project ahead by its own. */
+export async function expirePointsEverywhere(ctx: ServiceContext): Promise<ExpiryRun> {
+  const run = await expireDuePoints(ctx, ctx.clock.realNow());
+  await forEachProjectAhead(ctx, async (projectId, now) => {
+    const more = await expireDuePoints(ctx, now, 200, projectId);
+    run.cards += more.cards;
+    run.points += more.points;
+    run.transactions += more.transactions;
+  });
+  return run;
+}
+
+/**
+ * What falls due when a project's clock moves, done at once in the project's time (call inside
+ * its scope): the points whose last day is over expire, as the hourly expiry would, and the files
+ * of export links that expired go, as the hourly cleanup would.
+ */
+export async function catchUpProjectTime(ctx: ServiceContext, projectId: string): Promise<{ points: ExpiryRun; exportFiles: number }> {
+  const now = ctx.clock.now();
+  const points = await expireDuePoints(ctx, now, 200, projectId);
+  const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
+  return { points, exportFiles: files };
+}
