@@ -4,7 +4,8 @@ import { earningRuleListSchema, earningRuleOrders, earningRuleSchema, earningRul
 import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { limitQuery, pageQuery } from '../../../contract/common';
-import { v1CreateEarningRulesSchema, v1EarningRuleOrders, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
+import { v1CreateEarningRulesSchema, v1EarningRuleListSchema, v1EarningRuleOrders, v1EarningRuleSchema, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
+import { noContent } from '../../http/openapi/responses';
 import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-read';
 import { createEarningRulesV1, deleteEarningRuleV1, setEarningRuleActiveV1, updateEarningRuleV1 } from '../../services/earning-rules-write';
 
@@ -66,31 +67,31 @@ const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     getEarningRule(app.ctx, request.principal.projectId, request.params.id),
   );
 
-  app.get('/v1/loyalties/:campaignId/earning-rules', { schema: { params: campaignParams, querystring: v1ListQuery } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/earning-rules', { schema: { summary: 'List Earning Rules (v1)', params: campaignParams, querystring: v1ListQuery, response: { 200: v1EarningRuleListSchema } } }, async (request) =>
     listEarningRulesV1(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
   );
 
   // The body is an array; the answer is the created rules in the same order (200, as the real API).
-  app.post('/v1/loyalties/:campaignId/earning-rules', { schema: { params: campaignParams, body: v1CreateEarningRulesSchema } }, async (request) =>
+  app.post('/v1/loyalties/:campaignId/earning-rules', { schema: { summary: 'Create Earning Rule', params: campaignParams, body: v1CreateEarningRulesSchema, response: { 200: z.array(v1EarningRuleSchema) } } }, async (request) =>
     createEarningRulesV1(app.ctx, request.principal.projectId, request.params.campaignId, request.body),
   );
 
-  app.get('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { summary: 'Get Earning Rule (v1)', params: ruleParams, response: { 200: v1EarningRuleSchema } } }, async (request) =>
     getEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId),
   );
 
-  app.put('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams, body: v1UpdateEarningRuleSchema } }, async (request) =>
+  app.put('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { summary: 'Update Earning Rule', params: ruleParams, body: v1UpdateEarningRuleSchema, response: { 200: v1EarningRuleSchema } } }, async (request) =>
     updateEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId, request.body),
   );
 
   // 204 without a body, as the real API.
-  app.delete('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { params: ruleParams } }, async (request, reply) => {
+  app.delete('/v1/loyalties/:campaignId/earning-rules/:earningRuleId', { schema: { summary: 'Delete Earning Rule', params: ruleParams, response: { 204: noContent } } }, async (request, reply) => {
     await deleteEarningRuleV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId);
     return reply.code(204).send();
   });
 
   for (const [action, active] of [['enable', true], ['disable', false]] as const) {
-    app.post(`/v1/loyalties/:campaignId/earning-rules/:earningRuleId/${action}`, { schema: { params: ruleParams } }, async (request) =>
+    app.post(`/v1/loyalties/:campaignId/earning-rules/:earningRuleId/${action}`, { schema: { summary: `${action === 'enable' ? 'Enable' : 'Disable'} Earning Rule`, params: ruleParams, response: { 200: v1EarningRuleSchema } } }, async (request) =>
       setEarningRuleActiveV1(app.ctx, request.principal.projectId, request.params.campaignId, request.params.earningRuleId, active),
     );
   }
