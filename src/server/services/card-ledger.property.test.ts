@@ -7,7 +7,7 @@ import { startTestService, type TestService } from '../../../test/support/servic
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { pointBuckets, vouchers } from '../../platform/db/schema';
 import { isDue } from '../domain/points-expiration';
-import { takeFifo, type Bucket } from '../domain/point-buckets';
+import { takeSoonestExpiring, type Bucket } from '../domain/point-buckets';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
@@ -23,7 +23,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.constant({ kind: 'expire' as const }),
 );
 
-/** What the card should hold, kept by hand: buckets taken oldest first, due ones emptied by expiry. */
+/** What the card should hold, kept by hand: buckets taken soonest-expiring first, due ones emptied by expiry. */
 class Model {
   buckets: Bucket[] = [];
   expired = 0;
@@ -38,7 +38,7 @@ class Model {
   }
   remove(points: number): boolean {
     if (points > this.balance) return false;
-    for (const take of takeFifo(this.buckets, points)) (this.buckets.find((b) => b.id === take.id) as Bucket).remaining -= take.taken;
+    for (const take of takeSoonestExpiring(this.buckets, points)) (this.buckets.find((b) => b.id === take.id) as Bucket).remaining -= take.taken;
     this.subtracted += points;
     return true;
   }
@@ -100,7 +100,7 @@ describe.each(testDatabases())('Card ledger under random accruals, removals and 
             if (step.kind === 'accrue') model.accrue(`b${model.buckets.length}`, step.points, expiresOn, now);
             else {
               expect(model.remove(step.points)).toBe(ok);
-              if (!ok) expect((result as ApiError).key).toBe('not_enough_points');
+              if (!ok) expect((result as ApiError).key).toBe('loyalty_card_points_exceeded');
             }
             service.clock.advance(1);
           }
