@@ -1,20 +1,59 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const reference = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../shared/reference/${name}`, import.meta.url)), 'utf8'));
+/**
+ * `shared/reference` beside the checkout: the nearest ancestor holding it, so the contracts are
+ * found from the main checkout (`../shared`) and from a worktree nested deeper alike.
+ */
+function referenceDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'shared', 'reference');
+    if (existsSync(join(candidate, 'openapi-subset.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('shared/reference (the published contracts) not found above test/support');
+    dir = parent;
+  }
+}
+
+const reference = (name: string) => JSON.parse(readFileSync(join(referenceDir(), name), 'utf8'));
+
+/**
+ * openapi-spend.json is OpenAPI 3.0, where `nullable: true` lets a value be null; JSON Schema (and
+ * Ajv) need the null in the type. Rewritten the way openapi-subset's own conversion did
+ * (api-facts §0): `type: X, nullable: true` becomes `type: [X, "null"]`, an enum gains null, and a
+ * nullable `allOf` wrapper becomes "null or all of these".
+ */
+function convertNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(convertNullable);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable, ...rest } = node as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, convertNullable(v)]));
+  if (nullable !== true) return out;
+  if (typeof out.type === 'string') out.type = [out.type, 'null'];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (out.type === undefined && (out.allOf || out.oneOf || out.anyOf || out.$ref)) return { anyOf: [{ type: 'null' }, out] };
+  return out;
+}
+
+const documents = {
+  subset: reference('openapi-subset.json'),
+  supporting: reference('openapi-supporting.json'),
+  spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
+};
+export type ContractDocument = keyof typeof documents;
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);
 // OpenAPI's own keywords carry no validation meaning.
 for (const keyword of ['example', 'x-subset-known-defects', 'discriminator', 'xml', 'externalDocs']) ajv.addKeyword(keyword);
-ajv.addSchema(reference('openapi-subset.json'), 'subset');
-ajv.addSchema(reference('openapi-supporting.json'), 'supporting');
+for (const [name, doc] of Object.entries(documents)) ajv.addSchema(doc, name);
 
-function operation(document: 'subset' | 'supporting', path: string, method: string) {
-  const doc = document === 'subset' ? reference('openapi-subset.json') : reference('openapi-supporting.json');
-  return doc.paths[path]?.[method.toLowerCase()];
+function operation(document: ContractDocument, path: string, method: string) {
+  return documents[document].paths[path]?.[method.toLowerCase()];
 }
 
 /** Removes the keys, at dotted paths, whose value is null: for the schema defects the subset documents. */
@@ -30,28 +69,49 @@ function dropNulls(body: unknown, paths: string[]): unknown {
   return copy;
 }
 
+/** An inline schema whose `#/components/…` references point into `document`, so Ajv can compile it on its own. */
+function anchored(schema: unknown, document: ContractDocument): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${document}${v}` : walk(v)]));
+  };
+  return walk(schema) as Record<string, unknown>;
+}
+
+function errorsOf(validate: ReturnType<typeof ajv.compile>, body: unknown): string[] {
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
 /**
  * Validates a response body against the published contract of one operation and status.
  * `knownDefectNulls` lists fields the contract's own examples return as null though its schema
  * forbids it (x-subset-known-defects); they are checked by our own schemas instead.
  * Returns Ajv's errors (empty when valid).
  */
-export function contractErrors(
-  document: 'subset' | 'supporting',
-  path: string,
-  method: string,
-  status: number,
-  body: unknown,
-  knownDefectNulls: string[] = [],
-): string[] {
+export function contractErrors(document: ContractDocument, path: string, method: string, status: number, body: unknown, knownDefectNulls: string[] = []): string[] {
   const op = operation(document, path, method);
   if (!op) throw new Error(`No ${method} ${path} in ${document}`);
   const response = op.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`No JSON schema for ${status} of ${method} ${path}`);
   const ref = schema.$ref ? `${document}${schema.$ref}` : undefined;
-  const validate = ref ? ajv.getSchema(ref) : ajv.compile(schema);
+  const validate = ref ? ajv.getSchema(ref) : ajv.compile(anchored(schema, document));
   if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
-  const ok = validate(dropNulls(body, knownDefectNulls));
-  return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+  return errorsOf(validate, dropNulls(body, knownDefectNulls));
+}
+
+/**
+ * Validates a value against one named component schema of a contract (e.g. a branch of a `oneOf`
+ * the contract cannot decide on its own). Returns Ajv's errors (empty when valid).
+ */
+export function componentErrors(document: ContractDocument, component: string, value: unknown, knownDefectNulls: string[] = []): string[] {
+  const validate = ajv.getSchema(`${document}#/components/schemas/${component}`);
+  if (!validate) throw new Error(`No component ${component} in ${document}`);
+  return errorsOf(validate, dropNulls(value, knownDefectNulls));
+}
+
+/** Whether the contract documents `status` for the operation (with or without a body). */
+export function documentsStatus(document: ContractDocument, path: string, method: string, status: number): boolean {
+  return operation(document, path, method)?.responses?.[String(status)] !== undefined;
 }
