@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../contract/customer';
+import { pointsExpirationSchema } from '../../contract/earning-rule';
 
 /**
  * The fixture format: one whole project. Records refer to each other by natural keys (campaign
@@ -41,6 +42,8 @@ export const campaignFixture = z.object({
   category: z.string().optional(),
   code_config: z.object({ pattern: z.string().optional(), prefix: z.string().optional(), postfix: z.string().optional(), length: z.number().int().min(4).max(64).optional(), charset: z.string().optional() }).default({}),
   metadata: json.default({}),
+  /** How long points added by hand with expiration_type PROGRAM_RULES last (an earning's points_expiration); none: forever. */
+  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'SLIDING_EXPIRATION is not supported').optional(),
   cards: z.array(cardFixture).default([]),
   /** Extra cards with generated codes, to size a pool without listing every code. */
   generated_cards: z.number().int().min(0).max(1_000_000).default(0),
