@@ -7,6 +7,7 @@ import type { RewardRow } from '../db/repositories/rewards';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { presentCardTransaction } from './card-transaction';
 import { presentRewardAssignment } from './reward-assignment';
+import { simpleCustomer } from './simple-customer';
 
 /** What the activities of one card are told with: the card, its program and holder, and the rewards its redemptions name. */
 export interface ActivityContext {
@@ -31,18 +32,6 @@ const typeOfTransaction: Record<string, MemberActivityType> = {
   POINTS_EXPIRATION: 'customer.voucher.loyalty_card.points_expired',
   POINTS_REDEMPTION: 'customer.reward_redemptions.completed',
 };
-
-/** The simple customer of events: fields without a value are left out (the contract types them as strings). */
-function simpleCustomer(customer: CustomerRow) {
-  return {
-    id: customer.id,
-    ...(customer.sourceId !== null && { source_id: customer.sourceId }),
-    ...(customer.name !== null && { name: customer.name }),
-    ...(customer.email !== null && { email: customer.email }),
-    metadata: customer.metadata,
-    object: 'customer' as const,
-  };
-}
 
 function simpleCampaign(campaign: CampaignRow) {
   return { id: campaign.id, name: campaign.name, campaign_type: 'LOYALTY_PROGRAM' as const, type: campaign.type, object: 'campaign' as const };

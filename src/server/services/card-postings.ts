@@ -9,6 +9,8 @@ import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 
 export interface Posting {
+  /** The transaction id, when the caller must know it first (to name it from a related transaction); else generated. */
+  id?: string;
   type: TransactionType;
   /** How many points move; the sign comes from the type. */
   points: number;
@@ -21,6 +23,8 @@ export interface Posting {
   buckets?: { points: number; expiresOn: string | null }[];
   /** For points taken: which buckets give them (default: the soonest to expire first). */
   takes?: Take[];
+  /** The transaction this one caused or was caused by on another card. */
+  relatedTransactionId?: string | null;
 }
 
 /** The real API's error when a spend or removal asks for more points than the card holds (openapi-spend e_400_loyalty_card_points_exceeded). */
@@ -39,7 +43,7 @@ export function pointsExceeded(card: Pick<VoucherRow, 'id' | 'code' | 'balance'>
 export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow }> {
   const amount = signedAmount(posting.type, posting.points);
   const totals = applyTransaction(totalsOf(card), posting.type, amount);
-  const id = newId('vtx');
+  const id = posting.id ?? newId('vtx');
   const buckets: NewPointBucket[] = [];
   if (amount < 0) {
     if (totals.balance < 0) throw pointsExceeded(card, posting.points);
@@ -75,6 +79,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
         balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
         ...posting.details,
       },
+      relatedTransactionId: posting.relatedTransactionId ?? null,
       createdAt: now,
     },
     totals,

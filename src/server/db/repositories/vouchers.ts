@@ -14,6 +14,16 @@ export async function findVoucherByCode(db: DbOrTx, projectId: string, code: str
   return row;
 }
 
+/** The card the customer holds in a program, if any (a customer joins a program once). */
+export async function findHeldCard(db: DbOrTx, projectId: string, holderId: string, campaignId: string): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId), eq(vouchers.campaignId, campaignId)))
+    .limit(1);
+  return row;
+}
+
 /** Locks one card by code for the rest of the transaction. */
 export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: string): Promise<VoucherRow | undefined> {
   const [row] = await db
