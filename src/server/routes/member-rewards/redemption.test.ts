@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redemptionSchema } from '../../../contract/redemption';
@@ -9,6 +12,7 @@ import { componentErrors, contractErrors } from '../../../../test/support/openap
 import { redemptionContractErrors } from '../../../../test/support/redemption-contract';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { spendFixture } from '../../../../test/support/spend-fixture';
+import { runExport } from '../../services/run-export';
 
 const withCampaign = '/v1/loyalties/{campaignId}/members/{memberId}/redemption';
 const withoutCampaign = '/v1/loyalties/members/{memberId}/redemption';
@@ -164,6 +168,38 @@ describe.each(testDatabases())('Redeem reward (%s)', (kind) => {
     expect(unknownProgram.body).toMatchObject({ code: 404, resource_type: 'campaign' });
     expect(contractErrors('spend', withCampaign, 'post', 404, unknownProgram.body)).toEqual([]);
     expect(await databaseChecksum(service.database)).toEqual(before);
+  });
+
+  it('lists and exports the new transaction types: the redemption and the points it added elsewhere, naming each other', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'spend-export-'));
+    service.ctx.config.dataDir = dataDir;
+    try {
+      const csvOf = async (code: string) => {
+        const created = await service.call('POST', `/v1/loyalties/members/${code}/transactions/export`, { body: { parameters: { order: 'created_at', fields: ['id', 'type', 'amount', 'balance', 'related_transaction_id'] } } });
+        await runExport(service.ctx, created.body.id);
+        const done = await service.call('GET', `/v1/exports/${created.body.id}`);
+        return (await (await fetch(done.body.result.url)).text()).trim().split('\r\n').map((line) => line.split(','));
+      };
+      const spent = await csvOf('FIX-ALICE');
+      const added = await csvOf('AUTO-ALICE');
+      expect(spent.map((r) => r.slice(1, 4))).toEqual([
+        ['type', 'amount', 'balance'],
+        ['POINTS_ADDITION', '400', '400'],
+        ['POINTS_REDEMPTION', '-200', '200'],
+        ['POINTS_REDEMPTION', '-200', '0'],
+      ]);
+      expect(added.map((r) => r.slice(1, 4))).toEqual([
+        ['type', 'amount', 'balance'],
+        ['POINTS_ADDITION', '50', '50'],
+        ['POINTS_ADDITION', '50', '100'],
+      ]);
+      // Each redemption names the addition it caused, and the addition the redemption.
+      expect(spent[1][4]).toBe('');
+      expect(spent.slice(2).map((r) => r[4])).toEqual(added.slice(1).map((r) => r[0]));
+      expect(added.slice(1).map((r) => r[4])).toEqual(spent.slice(2).map((r) => r[0]));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('lets exactly as many parallel redemptions through as the balance pays: 10 × 300 points on a 600-point card', async () => {

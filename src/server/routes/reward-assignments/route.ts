@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
 import { createRewardAssignmentsRequestSchema, updateRewardAssignmentRequestSchema } from '../../../contract/reward-assignment';
 import { createRewardAssignments, deleteRewardAssignment, getRewardAssignment, listRewardAssignments, updateRewardAssignment } from '../../services/reward-assignments';
+import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 
 const campaignParams = z.object({ campaignId: z.string().min(1) });
 const assignmentParams = campaignParams.extend({ assignmentId: z.string().min(1) });
@@ -10,6 +11,8 @@ const listQuery = z.object({ limit: limitQuery, page: pageQuery, assignment_id: 
 
 /** The rewards a loyalty program offers, each at a price in points. */
 const rewardAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The SDK's DELETE calls say JSON and send nothing.
+  acceptEmptyJsonBodies(app);
   app.get('/v1/loyalties/:campaignId/rewards', { schema: { params: campaignParams, querystring: listQuery } }, async (request) =>
     listRewardAssignments(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
   );
