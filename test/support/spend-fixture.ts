@@ -14,9 +14,10 @@ export function spendFixture(overrides: Partial<FixtureInput> = {}): FixtureInpu
     campaigns: [
       {
         ...fixed,
-        cards: [...(fixed.cards ?? []), { code: 'FIX-CAROL', holder: 'carol' }, { code: 'FIX-DAVE', holder: 'dave' }, { code: 'FIX-ERIN', holder: 'erin', active: false }, { code: 'FIX-ALICE', holder: 'alice' }],
+        cards: [...(fixed.cards ?? []), { code: 'FIX-CAROL', holder: 'carol' }, { code: 'FIX-DAVE', holder: 'dave' }, { code: 'FIX-ERIN', holder: 'erin', active: false }, { id: 'v_ZZZZfixalice', code: 'FIX-ALICE', holder: 'alice' }],
       },
-      { ...auto, cards: [...(auto.cards ?? []), { code: 'AUTO-ALICE', holder: 'alice' }] },
+      // A lower id than FIX-ALICE: redeeming Auto bonus from FIX-ALICE must lock AUTO-ALICE first.
+      { ...auto, cards: [...(auto.cards ?? []), { id: 'v_0000autoalice', code: 'AUTO-ALICE', holder: 'alice' }] },
     ],
     transactions: [
       { card: 'FIX-BOB', type: 'POINTS_ADDITION', amount: 1000 },

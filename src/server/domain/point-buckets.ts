@@ -48,3 +48,19 @@ export function takeSoonestExpiring(buckets: Bucket[], amount: number): Take[] {
 export function remainingOf(buckets: Bucket[]): number {
   return buckets.reduce((sum, b) => sum + b.remaining, 0);
 }
+
+/**
+ * The nearest last day on which points of the buckets still expire once `takes` are taken, and how
+ * many points expire then; undefined when none are due to expire.
+ */
+export function nextExpirationAfter(buckets: Bucket[], takes: Take[] = []): { date: string; points: number } | undefined {
+  const taken = new Map(takes.map((t) => [t.id, t.taken]));
+  let next: { date: string; points: number } | undefined;
+  for (const bucket of buckets) {
+    const left = bucket.remaining - (taken.get(bucket.id) ?? 0);
+    if (left <= 0 || bucket.expiresOn === null) continue;
+    if (!next || bucket.expiresOn < next.date) next = { date: bucket.expiresOn, points: left };
+    else if (bucket.expiresOn === next.date) next.points += left;
+  }
+  return next;
+}

@@ -2,7 +2,7 @@ import type { LoyaltyMember } from '../../contract/loyalty-member';
 import type { Order, OrderInput, Redemption } from '../../contract/redemption';
 import type { CustomerRow } from '../db/repositories/customers';
 import type { ProductRow } from '../db/repositories/products';
-import type { RedemptionRow } from '../db/repositories/redemptions';
+import type { RedemptionRow } from '../db/repositories/redemption-context';
 import type { RewardRow } from '../db/repositories/rewards';
 import { lineAmount } from '../domain/order-amount';
 import { presentProduct } from './product';

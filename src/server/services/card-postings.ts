@@ -1,7 +1,7 @@
 import type { Tx } from '../../platform/db/client';
 import { writeCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
-import { applyTakes, lockOpenBuckets } from '../db/repositories/point-buckets';
+import { lockOpenBuckets } from '../db/repositories/point-buckets';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
 import { takeSoonestExpiring, type Take } from '../domain/point-buckets';
@@ -45,6 +45,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
   const totals = applyTransaction(totalsOf(card), posting.type, amount);
   const id = posting.id ?? newId('vtx');
   const buckets: NewPointBucket[] = [];
+  let taken: Take[] = [];
   if (amount < 0) {
     if (totals.balance < 0) throw pointsExceeded(card, posting.points);
     let takes = posting.takes;
@@ -56,7 +57,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
         throw error;
       }
     }
-    await applyTakes(tx, takes);
+    taken = takes;
   } else if (amount > 0) {
     for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
       if (bucket.points > 0) buckets.push({ id: newId('lopb'), points: bucket.points, expiresOn: bucket.expiresOn });
@@ -84,6 +85,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
     },
     totals,
     buckets,
+    taken,
   );
   return { card: { ...card, ...totals, updatedAt: now }, transaction };
 }

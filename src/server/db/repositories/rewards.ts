@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rewards } from '../../../platform/db/schema';
 
@@ -46,20 +46,6 @@ export async function lockReward(db: DbOrTx, projectId: string, id: string): Pro
     .where(and(eq(rewards.projectId, projectId), eq(rewards.id, id)))
     .limit(1)
     .for('update');
-  return row;
-}
-
-/**
- * Counts one redemption of the reward and, when its stock is limited, takes one from it, in one
- * statement that holds the row until commit: concurrent redemptions of the last item queue here and
- * only one finds it. Returns the reward as it now is, or undefined when the stock was already 0.
- */
-export async function takeOneFromStock(db: DbOrTx, id: string, now: Date): Promise<RewardRow | undefined> {
-  const [row] = await db
-    .update(rewards)
-    .set({ redeemed: sql`${rewards.redeemed} + 1`, stock: sql`CASE WHEN ${rewards.stock} IS NULL THEN NULL ELSE ${rewards.stock} - 1 END`, updatedAt: now })
-    .where(and(eq(rewards.id, id), sql`(${rewards.stock} IS NULL OR ${rewards.stock} > 0)`))
-    .returning();
   return row;
 }
 
