@@ -44,7 +44,8 @@ async function perSecond(pool: pg.Pool, cards: BareCard[], seconds: number, conn
 /**
  * The floor under Redeem reward on PostgreSQL: the redemption's writes alone, as bare SQL from this
  * process: lock the card, take the price from the bucket that expires soonest, move the card's
- * totals, count the reward, record the card transaction and the redemption.
+ * totals, record the card transaction and the redemption. The bench reward has no stock limit, so,
+ * as in the service, the reward row is not written.
  */
 export function bareRedeemPerSecond(pool: pg.Pool, cards: BareCard[], rewardId: string, price: number, seconds: number, connections: number): Promise<number> {
   return perSecond(pool, cards, seconds, connections, async (client, card) => {
@@ -59,7 +60,6 @@ export function bareRedeemPerSecond(pool: pg.Pool, cards: BareCard[], rewardId: 
       'UPDATE vouchers SET balance = balance - $2, redeemed_points = redeemed_points + $2, updated_at = now() WHERE id = $1 RETURNING points, balance',
       [card.id, price],
     );
-    await client.query('UPDATE rewards SET redeemed = redeemed + 1, updated_at = now() WHERE id = $1 AND (stock IS NULL OR stock > 0)', [rewardId]);
     const transactionId = `vtx_bare_${randomUUID()}`;
     await client.query(
       `INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source, amount, balance, details, created_at)

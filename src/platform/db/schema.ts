@@ -423,9 +423,10 @@ export const rewards = pgTable(
     parameters: jsonb('parameters').$type<Json>().notNull(),
     productId: text('product_id').references(() => products.id),
     targetCampaignId: text('target_campaign_id').references(() => campaigns.id),
-    // MATERIAL: how many are left (null = unlimited), counted down by each redemption.
+    // MATERIAL: how many are left (null = unlimited), counted down by each redemption. How many were
+    // redeemed is counted from redemptions: a counter here would make every redemption of a popular
+    // reward wait for the one before it to commit.
     stock: integer('stock'),
-    redeemed: integer('redeemed').notNull().default(0),
     attributes: jsonb('attributes').$type<Json>().notNull().default({}),
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     createdAt: createdAt(),
@@ -486,5 +487,5 @@ export const redemptions = pgTable(
     trackingId: text('tracking_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt)],
+  (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
 );

@@ -68,7 +68,8 @@ export function presentRedemption(input: {
 }): Redemption {
   const { row, card, holder, reward } = input;
   const customer = simpleCustomer(holder);
-  const shown = presentReward(reward);
+  // Its redemption count is not part of a redemption's answer (the real API's examples leave it out).
+  const shown = presentReward(reward, 0);
   return {
     id: row.id,
     object: 'redemption',

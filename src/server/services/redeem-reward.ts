@@ -91,8 +91,9 @@ class LockTargetFirst {
  * (POINTS_ADDITION, the two transactions naming each other), publishing them one if they hold none.
  *
  * The common case (a priced reward) is five round trips under the card lock: the card with its
- * reward, assignment, holder and product; its buckets; the stock with the redemption; the ledger
- * write; the commit.
+ * reward, assignment, holder and product; its buckets; the ledger write; the redemption (with the
+ * stock, when limited); the commit. How many times a reward was redeemed is counted from the
+ * redemptions, so redemptions of one reward by different members never queue on the reward.
  */
 export async function redeemReward(
   ctx: ServiceContext,
@@ -149,7 +150,11 @@ export async function redeemReward(
               price.products,
             )
           : null;
-      const recorded = await countAndRecordRedemption(tx, {
+      const details = { redemption: { id: redemptionId }, reward: { id: reward.id, name: reward.name, assignment_id: assignment.id } };
+      const spent = await postToCard(tx, card, { id: spentId, type: 'POINTS_REDEMPTION', points: price.points, reason: null, source, details, takes, relatedTransactionId: additionId }, now);
+      let cardAfter = spent.card;
+      // After the ledger write: a limited stock holds the reward row until the commit, and every redemption of that reward waits for it.
+      const recorded = await countAndRecordRedemption(tx, reward.stock !== null, {
         id: redemptionId,
         voucherId: card.id,
         campaignId: card.campaignId,
@@ -165,9 +170,6 @@ export async function redeemReward(
       });
       if (!recorded) throw reward.stock === null ? notFound('reward', reward.id) : outOfStock(reward);
 
-      const details = { redemption: { id: redemptionId }, reward: { id: reward.id, name: reward.name, assignment_id: assignment.id } };
-      const spent = await postToCard(tx, card, { id: spentId, type: 'POINTS_REDEMPTION', points: price.points, reason: null, source, details, takes, relatedTransactionId: additionId }, now);
-      let cardAfter = spent.card;
       const expirations = new Map([[card.id, nextExpirationAfter(open, takes) ?? null]]);
 
       let targetAfter: VoucherRow | undefined;

@@ -5,7 +5,17 @@ import { newId } from '../../platform/ids';
 import { getCampaign } from '../db/repositories/campaigns';
 import { findProduct } from '../db/repositories/products';
 import { assignmentsOfReward, findAssignmentById } from '../db/repositories/reward-assignments';
-import { deleteReward as removeReward, findReward, insertReward, listRewards as queryRewards, lockReward, updateReward as changeReward, type NewReward } from '../db/repositories/rewards';
+import {
+  deleteReward as removeReward,
+  findReward,
+  insertReward,
+  listRewards as queryRewards,
+  lockReward,
+  redemptionCounts,
+  updateReward as changeReward,
+  type NewReward,
+  type RewardRow,
+} from '../db/repositories/rewards';
 import { ApiError, invalidPayload, notFound, resourceInUse } from '../lib/api-error';
 import { presentReward } from '../presenters/reward';
 
@@ -53,13 +63,19 @@ export async function createReward(ctx: ServiceContext, projectId: string, body:
     metadata: body.metadata ?? {},
     createdAt: now,
   });
-  return presentReward(row);
+  return presentReward(row, 0);
+}
+
+/** Rewards with how many times each was redeemed. */
+async function present(db: DbOrTx, rows: RewardRow[]): Promise<Reward[]> {
+  const redeemed = await redemptionCounts(db, rows.map((r) => r.id));
+  return rows.map((row) => presentReward(row, redeemed.get(row.id) ?? 0));
 }
 
 export async function getReward(ctx: ServiceContext, projectId: string, id: string): Promise<Reward> {
   const row = await findReward(ctx.db, projectId, id);
   if (!row) throw notFound('reward', id);
-  return presentReward(row);
+  return (await present(ctx.db, [row]))[0];
 }
 
 /** GET /v1/rewards, newest first; with `assignment_id`, the reward of that assignment. */
@@ -70,7 +86,7 @@ export async function listRewards(ctx: ServiceContext, projectId: string, opts: 
     ids = assignment ? [assignment.rewardId] : [];
   }
   const { rows, total } = await queryRewards(ctx.db, projectId, { ...opts, ids });
-  return { object: 'list', data_ref: 'data', data: rows.map(presentReward), total };
+  return { object: 'list', data_ref: 'data', data: await present(ctx.db, rows), total };
 }
 
 const keepsType = (type: RewardType, field: string) => invalidPayload(`Property .${field}: a ${type} reward keeps its type; give ${type === 'CAMPAIGN' ? 'parameters.campaign' : type === 'COIN' ? 'parameters.coin' : 'parameters.product'}`);
@@ -90,7 +106,7 @@ export async function updateReward(ctx: ServiceContext, projectId: string, id: s
     if (body.stock !== undefined) changes.stock = body.stock;
     if (body.attributes !== undefined) changes.attributes = body.attributes;
     if (body.metadata !== undefined) changes.metadata = body.metadata;
-    return presentReward(await changeReward(tx, reward.id, changes));
+    return (await present(tx, [await changeReward(tx, reward.id, changes)]))[0];
   });
 }
 

@@ -47,7 +47,6 @@ CREATE TABLE "rewards" (
 	"product_id" text,
 	"target_campaign_id" text,
 	"stock" integer,
-	"redeemed" integer DEFAULT 0 NOT NULL,
 	"attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -69,6 +68,7 @@ ALTER TABLE "rewards" ADD CONSTRAINT "rewards_target_campaign_id_campaigns_id_fk
 CREATE UNIQUE INDEX "products_project_source_uq" ON "products" USING btree ("project_id","source_id");--> statement-breakpoint
 CREATE INDEX "products_project_created_idx" ON "products" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "redemptions_voucher_idx" ON "redemptions" USING btree ("voucher_id","created_at");--> statement-breakpoint
+CREATE INDEX "redemptions_reward_idx" ON "redemptions" USING btree ("reward_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reward_assignments_campaign_reward_uq" ON "reward_assignments" USING btree ("campaign_id","reward_id");--> statement-breakpoint
 CREATE INDEX "reward_assignments_reward_idx" ON "reward_assignments" USING btree ("reward_id");--> statement-breakpoint
 CREATE INDEX "rewards_project_created_idx" ON "rewards" USING btree ("project_id","created_at");

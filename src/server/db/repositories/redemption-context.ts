@@ -62,27 +62,36 @@ export async function lockRedemptionContext(db: DbOrTx, projectId: string, code:
   return { card, reward, assignment, holder, product };
 }
 
-const recordText = `WITH counted AS (
-    UPDATE rewards SET redeemed = redeemed + 1, stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END, updated_at = $2::timestamptz
-    WHERE id = $1 AND (stock IS NULL OR stock > 0)
-    RETURNING *),
+const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at';
+const recordValues = (from: string) => `$3, ${from}.project_id, $4, $5, $6, ${from}.id, $7, ${from}.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz`;
+
+/** A reward with a limited stock: one taken from it and the redemption recorded, in one statement. */
+const fromStockText = `WITH counted AS (
+    UPDATE rewards SET stock = stock - 1, updated_at = $2::timestamptz WHERE id = $1 AND stock > 0 RETURNING *),
   recorded AS (
-    INSERT INTO redemptions (id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at)
-    SELECT $3, counted.project_id, $4, $5, $6, counted.id, $7, counted.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz FROM counted
-    RETURNING *)
+    INSERT INTO redemptions (${recordColumns}) SELECT ${recordValues('counted')} FROM counted RETURNING *)
   SELECT ${rewardRows.columns('counted')}, ${redemptionRows.columns('recorded')} FROM counted, recorded`;
 
+/** An unlimited reward: the redemption recorded, the reward row untouched. */
+const unlimitedText = `WITH reward AS (SELECT * FROM rewards WHERE id = $1),
+  recorded AS (
+    INSERT INTO redemptions (${recordColumns}) SELECT ${recordValues('reward')} FROM reward RETURNING *)
+  SELECT ${rewardRows.columns('reward')}, ${redemptionRows.columns('recorded')} FROM reward, recorded`;
+
 /**
- * Counts one redemption of the reward, taking one from its stock when limited, and records the
- * redemption, in one statement. The reward row is held to commit, so parallel redemptions of the
- * last item queue and only one finds it. Undefined, and nothing written, when the stock is out.
+ * Records the redemption and, for a reward with a limited stock, takes one from it, in one
+ * statement. Only a limited stock touches the reward row, which is then held to commit, so
+ * parallel redemptions of the last item queue and only one finds it; redemptions of an unlimited
+ * reward never wait for each other. Undefined, and nothing written, when the stock is out (or the
+ * reward is gone).
  */
 export async function countAndRecordRedemption(
   db: DbOrTx,
+  limitedStock: boolean,
   redemption: Omit<RedemptionRow, 'rewardType' | 'projectId'>,
 ): Promise<{ reward: RewardRow; redemption: RedemptionRow } | undefined> {
   const r = redemption;
-  const [row] = await plainRows(db, recordText, [
+  const [row] = await plainRows(db, limitedStock ? fromStockText : unlimitedText, [
     r.rewardId,
     r.createdAt.toISOString(),
     r.id,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { rewards } from '../../../platform/db/schema';
+import { redemptions, rewards } from '../../../platform/db/schema';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type NewReward = typeof rewards.$inferInsert;
@@ -60,4 +60,16 @@ export async function listRewards(db: DbOrTx, projectId: string, opts: { limit: 
     .offset((opts.page - 1) * opts.limit);
   const [{ total }] = await db.select({ total: count() }).from(rewards).where(where);
   return { rows, total };
+}
+
+/** How many times each reward was redeemed (counted from redemptions; no counter row to queue on). */
+export async function redemptionCounts(db: DbOrTx, rewardIds: string[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(rewardIds)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ rewardId: redemptions.rewardId, n: count() })
+    .from(redemptions)
+    .where(inArray(redemptions.rewardId, wanted))
+    .groupBy(redemptions.rewardId);
+  return new Map(rows.map((r) => [r.rewardId, r.n]));
 }
