@@ -2,11 +2,23 @@ import type { FixtureInput } from '../../src/server/seed/fixture-schema';
 
 export const eventCustomers = 200;
 
+/** Points each spending card starts with: enough that no round of redemptions runs out. */
+export const spendingBalance = 1_000_000_000;
+/** The bench reward's price in points. */
+export const rewardPrice = 10;
+
+/** Card codes of a spending program: one card per bench member. */
+export const spendCards = (prefix: string) => Array.from({ length: eventCustomers }, (_, i) => `${prefix}-${i}`);
+
 /**
  * The bench project: an auto-update program with a pool of free cards for Add Member, a second pool
- * for the bare SQL publish transaction, members who earn points on a custom event, 60 locations, and
- * an earning rule to read.
+ * for the bare SQL publish transaction, members who earn points on a custom event, 60 locations, an
+ * earning rule to read; and for spending, each member holds a card in Spend Club (redeemed through
+ * the API), Bare Spend (redeemed by the bare SQL transaction) and Adjust Club (balance corrections),
+ * the first two with a large balance, and Spend Club offers a reward.
  */
+const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD' } as const;
+
 export function benchFixture(cardsPerPool: number): FixtureInput {
   const members = Array.from({ length: eventCustomers }, (_, i) => `bench-member-${i}`);
   return {
@@ -17,7 +29,15 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
       { name: 'Bench Club', type: 'AUTO_UPDATE', code_config: { prefix: 'B-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Bare Club', type: 'AUTO_UPDATE', code_config: { prefix: 'R-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Event Club', type: 'STATIC', cards: members.map((holder, i) => ({ code: `EV-${i}`, holder })) },
+      ...(['Spend Club', 'Bare Spend', 'Adjust Club'] as const).map((name) => ({
+        name,
+        type: 'STATIC' as const,
+        cards: spendCards(spendPrefix[name]).map((code, i) => ({ code, holder: members[i] })),
+      })),
     ],
+    transactions: [...spendCards('SP'), ...spendCards('BS')].map((card) => ({ card, type: 'POINTS_ADDITION', amount: spendingBalance })),
+    products: [{ source_id: 'bench-thing', name: 'Bench thing' }],
+    rewards: [{ name: 'Bench reward', product: 'bench-thing', assignments: [{ campaign: 'Spend Club', points: rewardPrice }] }],
     event_schemas: [{ name: 'bench_visit', properties: { amount: { type: 'number' } } }],
     earning_rules: [
       {

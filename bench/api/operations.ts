@@ -1,4 +1,4 @@
-import { eventCustomers } from './fixture';
+import { eventCustomers, spendCards } from './fixture';
 
 export interface Operation {
   name: string;
@@ -7,18 +7,32 @@ export interface Operation {
   headers?: Record<string, string>;
   /** Called per request, so bodies can be unique. */
   body?: () => string;
+  /** Called per request, to spread requests over several resources; `path` names the first. */
+  pathFor?: () => string;
+  /** The published contract Prism mocks for it. */
+  contract: 'subset' | 'spend';
 }
 
 export interface BenchIds {
   campaignId: string;
   earningRuleId: string;
   accessToken: string;
+  rewardId: string;
 }
 
-/** The five operations, the same requests for our service and for Prism. */
+/** Round-robin over the members' cards of one spending program. */
+function overCards(prefix: string, path: (code: string) => string): () => string {
+  const codes = spendCards(prefix);
+  let n = 0;
+  return () => path(codes[n++ % codes.length]);
+}
+
+/** The seven operations, the same requests for our service and for Prism. */
 export function operations(ids: BenchIds, run: string): Operation[] {
   let enrolled = 0;
   let events = 0;
+  const redemptionPath = (code: string) => `/v1/loyalties/members/${code}/redemption`;
+  const balancePath = (code: string) => `/v1/loyalties/members/${code}/balance`;
   const json = { 'content-type': 'application/json' };
   return [
     {
@@ -27,6 +41,7 @@ export function operations(ids: BenchIds, run: string): Operation[] {
       path: `/v1/loyalties/${ids.campaignId}/members`,
       headers: json,
       body: () => JSON.stringify({ customer: { source_id: `bench-${run}-${enrolled++}`, name: 'Bench Customer' } }),
+      contract: 'subset',
     },
     {
       name: 'Track event',
@@ -34,15 +49,35 @@ export function operations(ids: BenchIds, run: string): Operation[] {
       path: '/v1/events',
       headers: json,
       body: () => JSON.stringify({ event: 'bench_visit', customer: { source_id: `bench-member-${events++ % eventCustomers}` }, metadata: { amount: 12 } }),
+      contract: 'subset',
     },
-    { name: 'List locations', method: 'GET', path: '/v1/locations?limit=20' },
-    { name: 'Get earning rule', method: 'GET', path: `/v2/loyalties/earning-rules/${ids.earningRuleId}` },
+    { name: 'List locations', method: 'GET', path: '/v1/locations?limit=20', contract: 'subset' },
+    { name: 'Get earning rule', method: 'GET', path: `/v2/loyalties/earning-rules/${ids.earningRuleId}`, contract: 'subset' },
     {
       name: 'Introspect',
       method: 'POST',
       path: '/v1/oauth/introspect',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: () => `access_token=${ids.accessToken}`,
+      contract: 'subset',
+    },
+    {
+      name: 'Redeem reward',
+      method: 'POST',
+      path: redemptionPath('SP-0'),
+      pathFor: overCards('SP', redemptionPath),
+      headers: json,
+      body: () => JSON.stringify({ reward: { id: ids.rewardId } }),
+      contract: 'spend',
+    },
+    {
+      name: 'Adjust balance',
+      method: 'POST',
+      path: balancePath('AD-0'),
+      pathFor: overCards('AD', balancePath),
+      headers: json,
+      body: () => JSON.stringify({ points: 5, reason: 'bench correction' }),
+      contract: 'spend',
     },
   ];
 }

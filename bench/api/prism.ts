@@ -1,11 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const subset = fileURLToPath(new URL('../../../shared/reference/openapi-subset.json', import.meta.url));
+/** `shared/reference` beside the checkout: the nearest ancestor holding it (a worktree sits deeper than the main checkout). */
+function referenceFile(name: string): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'shared', 'reference', name);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`shared/reference/${name} not found`);
+    dir = parent;
+  }
+}
 
-/** Prism mocking the real API's contract (the eight operations), as a child process. */
-export async function startPrism(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', subset, '-p', String(port), '-h', '127.0.0.1'], {
+/**
+ * Prism mocking one of the real API's published contracts, as a child process: `subset` (the eight
+ * operations) or `spend` (rewards, redemption, balance, activity).
+ */
+export async function startPrism(port: number, contract: 'subset' | 'spend' = 'subset'): Promise<{ url: string; stop(): Promise<void> }> {
+  const document = referenceFile(contract === 'subset' ? 'openapi-subset.json' : 'openapi-spend.json');
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', document, '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,13 +1,15 @@
 /**
- * bench:api — throughput of five operations (Add Member, track event, list locations, get earning
- * rule, introspect) on PGlite and PostgreSQL, each as a ratio, measured in the same run, to
- * GET /healthz on the same server and to Prism mocking the real API's contract for the same request.
+ * bench:api — throughput of seven operations (Add Member, track event, list locations, get earning
+ * rule, introspect, redeem reward, adjust balance) on PGlite and PostgreSQL, each as a ratio,
+ * measured in the same run, to GET /healthz on the same server and to Prism mocking the real API's
+ * contract for the same request (openapi-subset.json, or openapi-spend.json for the last two).
  * The service runs in a worker thread and Prism in a child process, so each server has its own event
  * loop and autocannon (this thread) shares neither. The host's speed drifts by the minute, so each
  * operation is measured in BENCH_ROUNDS rounds, ours then Prism's, and each ratio is the median of
  * the rounds' ratios: a ratio compares two measurements taken seconds apart, never minutes.
- * On PostgreSQL, Add Member is also compared with the bare SQL publish transaction from this process.
- * Afterwards: no card published twice. Usage: npm run bench:api
+ * On PostgreSQL, Add Member, Redeem reward and Adjust balance are also compared with their bare SQL
+ * transactions from this process. Afterwards: no card published twice, and every card's buckets
+ * hold its balance, never below zero. Usage: npm run bench:api
  * (BENCH_SECONDS per measurement, default 4; BENCH_ROUNDS, default 3; PostgreSQL from BENCH_DATABASE_URL, default the local server;
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
  * only the operations named.)
@@ -18,6 +20,8 @@ import pg from 'pg';
 import { scratchPostgresDatabase } from '../../test/support/databases';
 import { fmt, load, type LoadResult } from '../support/autocannon';
 import { bareTransactionsPerSecond } from './bare-publish';
+import { bareAdjustPerSecond, bareCards, bareRedeemPerSecond } from './bare-spend';
+import { rewardPrice } from './fixture';
 import { operations, type Operation } from './operations';
 import { startPrism } from './prism';
 import type { WorkerInput, WorkerReady } from './service-worker';
@@ -38,7 +42,9 @@ async function freePort(): Promise<number> {
 }
 
 const hit = (base: string, op: Operation, auth: Record<string, string>) =>
-  load(`${base}${op.path}`, { method: op.method, headers: { ...auth, ...op.headers }, body: op.body, seconds, connections });
+  load(`${base}${op.path}`, { method: op.method, headers: { ...auth, ...op.headers }, body: op.body, path: op.pathFor, seconds, connections });
+
+type Prisms = Record<Operation['contract'], string>;
 
 interface Row {
   database: string;
@@ -88,10 +94,10 @@ async function startServiceWorker(url: string | undefined, cards: number) {
   const { ready } = await next<{ ready: WorkerReady }>('ready');
   return {
     ready,
-    async doubles() {
-      const result = next<{ doubles: number }>('checked');
+    async check() {
+      const result = next<{ doubles: number; ledger: number }>('checked');
       worker.postMessage('check');
-      return (await result).doubles;
+      return result;
     },
     async close() {
       const closed = next('closed');
@@ -102,13 +108,13 @@ async function startServiceWorker(url: string | undefined, cards: number) {
   };
 }
 
-async function measure(label: string, url: string | undefined, prismUrl: string, rows: Row[]): Promise<number> {
+async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<{ doubles: number; ledger: number }> {
   // Enough free cards for every round at several thousand publications a second.
   const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * 6_000));
   const { base, appId, appToken } = service.ready;
   const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
   const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token };
+  const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token, rewardId: service.ready.rewardId };
 
   const healthz = await load(`${base}/healthz`, { seconds, connections });
   const run = `${process.pid}-${Date.now()}`;
@@ -119,22 +125,29 @@ async function measure(label: string, url: string | undefined, prismUrl: string,
     const prism: LoadResult[] = [];
     for (let round = 0; round < rounds; round++) {
       ours.push(await hit(base, op, auth));
-      prism.push(await hit(prismUrl, prismOps[i], auth));
+      prism.push(await hit(prisms[op.contract], prismOps[i], auth));
     }
     const prismRatio = spread(ours.map((result, round) => result.requestsPerSecond / prism[round].requestsPerSecond));
     rows.push({ database: label, operation: op.name, ours: medianRound(ours), prism: medianRound(prism), prismRatio, healthz });
   }
-  if (url && (!chosen || chosen.includes('Add Member'))) {
-    // The bare transaction from this process, on the same database, with its own pool.
+  if (url) {
+    // The bare transactions from this process, on the same database, with their own pool.
     const pool = new pg.Pool({ connectionString: url, max: connections });
-    const [{ id: customerId }] = (await pool.query<{ id: string }>('SELECT id FROM customers WHERE project_id = $1 LIMIT 1', [service.ready.projectId])).rows;
-    const bare = await bareTransactionsPerSecond(pool, service.ready.bareCampaignId, customerId, seconds, connections);
+    const row = (operation: string) => rows.find((r) => r.database === label && r.operation === operation);
+    const addMember = row('Add Member');
+    if (addMember) {
+      const [{ id: customerId }] = (await pool.query<{ id: string }>('SELECT id FROM customers WHERE project_id = $1 LIMIT 1', [service.ready.projectId])).rows;
+      addMember.bare = await bareTransactionsPerSecond(pool, service.ready.bareCampaignId, customerId, seconds, connections);
+    }
+    const redeem = row('Redeem reward');
+    if (redeem) redeem.bare = await bareRedeemPerSecond(pool, await bareCards(pool, service.ready.projectId, 'Bare Spend'), service.ready.rewardId, rewardPrice, seconds, connections);
+    const adjust = row('Adjust balance');
+    if (adjust) adjust.bare = await bareAdjustPerSecond(pool, await bareCards(pool, service.ready.projectId, 'Adjust Club'), 5, seconds, connections);
     await pool.end();
-    (rows.find((r) => r.database === label && r.operation === 'Add Member') as Row).bare = bare;
   }
-  const doubles = await service.doubles();
+  const checked = await service.check();
   await service.close();
-  return doubles;
+  return checked;
 }
 
 function printTable(rows: Row[]): void {
@@ -169,32 +182,46 @@ function checkTargets(rows: Row[]): string[] {
     lines.push(`Add Member ≥ 0.4× bare transaction: ${fmt(add.ours.requestsPerSecond / (add.bare ?? Infinity), 2)}× ${add.ours.requestsPerSecond >= 0.4 * (add.bare ?? Infinity) ? 'met' : 'MISSED'}`);
   }
   if (list) lines.push(`List locations ≥ 10× Prism: ${fmt(ratio(list), 2)}× ${ratio(list) >= 10 ? 'met' : 'MISSED'}`);
+  for (const name of ['Redeem reward', 'Adjust balance']) {
+    const spend = pg(name);
+    if (!spend) continue;
+    const bare = spend.ours.requestsPerSecond / (spend.bare ?? Infinity);
+    lines.push(`${name} ≥ 2× Prism: ${fmt(ratio(spend), 2)}× ${ratio(spend) >= 2 ? 'met' : 'MISSED'}`);
+    lines.push(`${name} ≥ 0.5× bare transaction: ${fmt(bare, 2)}× ${bare >= 0.5 ? 'met' : 'MISSED'}`);
+  }
   return lines.length ? lines : ['No PostgreSQL target was measured'];
 }
 
 async function main(): Promise<void> {
-  const prism = await startPrism(await freePort());
+  const [subset, spend] = await Promise.all([startPrism(await freePort(), 'subset'), startPrism(await freePort(), 'spend')]);
+  const prisms: Prisms = { subset: subset.url, spend: spend.url };
   const rows: Row[] = [];
   let doubles = 0;
+  let ledger = 0;
+  const add = (checked: { doubles: number; ledger: number }) => {
+    doubles += checked.doubles;
+    ledger += checked.ledger;
+  };
   try {
-    if (only !== 'postgres') doubles += await measure('PGlite', undefined, prism.url, rows);
+    if (only !== 'postgres') add(await measure('PGlite', undefined, prisms, rows));
     if (only !== 'pglite') {
       const database = await scratchPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'bench');
       try {
-        doubles += await measure('PostgreSQL', database.url, prism.url, rows);
+        add(await measure('PostgreSQL', database.url, prisms, rows));
       } finally {
         await database.drop();
       }
     }
   } finally {
-    await prism.stop();
+    await Promise.all([subset.stop(), spend.stop()]);
   }
   console.log(`\nbench:api — autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per server and operation, Node ${process.version}\n`);
   printTable(rows);
   console.log('');
   for (const line of checkTargets(rows)) console.log(line);
   console.log(`Cards published twice: ${doubles}`);
-  if (doubles > 0) process.exitCode = 1;
+  console.log(`Cards whose buckets differ from their balance, or below zero: ${ledger}`);
+  if (doubles > 0 || ledger > 0) process.exitCode = 1;
 }
 
 void main();

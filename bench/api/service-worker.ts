@@ -1,7 +1,8 @@
 /**
  * The service under test in a worker thread: its own event loop, as Prism has its own process, so
  * autocannon in the main thread does not share the server's thread. Messages: `ready` with what the
- * requests need; on `check`, the double-publication count; on `close`, shuts down.
+ * requests need; on `check`, the double-publication count and the cards whose ledger is off; on
+ * `close`, shuts down.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadConfig } from '../../src/server/config';
@@ -23,6 +24,7 @@ export interface WorkerReady {
   campaignId: string;
   bareCampaignId: string;
   earningRuleId: string;
+  rewardId: string;
 }
 
 async function main(): Promise<void> {
@@ -45,13 +47,18 @@ async function main(): Promise<void> {
       campaignId: project.ids.campaigns.get('Bench Club'),
       bareCampaignId: project.ids.campaigns.get('Bare Club'),
       earningRuleId,
+      rewardId: project.ids.rewards.get('Bench reward'),
     } satisfies Partial<WorkerReady>,
   });
   parentPort?.on('message', async (message: string) => {
     if (message === 'check') {
       const [{ dupes }] = await database.execute<{ dupes: number }>('SELECT count(*)::int AS dupes FROM (SELECT voucher_id FROM publications GROUP BY voucher_id HAVING count(*) > 1) d');
       const [{ reissued }] = await database.execute<{ reissued: number }>('SELECT count(*)::int AS reissued FROM vouchers WHERE publish_count > 1');
-      parentPort?.postMessage({ type: 'checked', doubles: dupes + reissued });
+      // Every card's balance is its buckets' sum and never below zero, whatever ran on it.
+      const [{ off }] = await database.execute<{ off: number }>(
+        'SELECT count(*)::int AS off FROM vouchers v WHERE v.balance < 0 OR v.balance <> (SELECT coalesce(sum(b.remaining), 0) FROM point_buckets b WHERE b.voucher_id = v.id)',
+      );
+      parentPort?.postMessage({ type: 'checked', doubles: dupes + reissued, ledger: off });
     }
     if (message === 'close') {
       await app.close();

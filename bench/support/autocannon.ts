@@ -6,15 +6,22 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Runs autocannon against one request shape; `body` is called per request so bodies can be unique. */
-export async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string; seconds?: number; connections?: number }): Promise<LoadResult> {
+/**
+ * Runs autocannon against one request shape; `body` and `path` are called per request so bodies can
+ * be unique and requests can spread over resources (several cards, say).
+ */
+export async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string; path?: () => string; seconds?: number; connections?: number },
+): Promise<LoadResult> {
+  const { body, path } = options;
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
     headers: options.headers,
     connections: options.connections ?? 10,
     duration: options.seconds ?? 5,
-    requests: options.body ? [{ setupRequest: (request) => ({ ...request, body: options.body?.() }) }] : undefined,
+    requests: body || path ? [{ setupRequest: (request) => ({ ...request, ...(path && { path: path() }), ...(body && { body: body() }) }) }] : undefined,
   });
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }

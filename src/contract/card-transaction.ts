@@ -37,6 +37,9 @@ export const cardTransactionSchema = z.object({
       custom_event: z.object({ id: z.string(), type: z.string() }).optional(),
       event_schema: z.object({ id: z.string(), name: z.string() }).optional(),
       earning_rule: z.object({ id: z.string(), source: z.object({ banner: z.string() }) }).optional(),
+      // A reward redemption (POINTS_REDEMPTION) and the points it added to another card (POINTS_ADDITION).
+      redemption: z.object({ id: z.string() }).optional(),
+      reward: z.object({ id: z.string(), name: z.string() }).optional(),
     })
     .catchall(z.unknown()),
   related_transaction_id: z.string().nullable(),

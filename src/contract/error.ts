@@ -10,6 +10,10 @@ export const errorObjectSchema = z.object({
   resource_id: z.string().optional(),
   resource_type: z.string().optional(),
   error: z.object({ message: z.string() }).optional(),
+  // 400 resource_in_use: what still uses the resource.
+  related_object_ids: z.array(z.string()).optional(),
+  related_object_type: z.string().optional(),
+  related_object_total: z.number().int().optional(),
 });
 export type ErrorObject = z.infer<typeof errorObjectSchema>;
 

@@ -2,6 +2,31 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readReference as reference } from './reference';
 
+/**
+ * openapi-spend.json is OpenAPI 3.0, where `nullable: true` lets a value be null; JSON Schema (and
+ * Ajv) need the null in the type. Rewritten the way openapi-subset's own conversion did
+ * (api-facts §0): `type: X, nullable: true` becomes `type: [X, "null"]`, an enum gains null, and a
+ * nullable `allOf` wrapper becomes "null or all of these".
+ */
+function convertNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(convertNullable);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable, ...rest } = node as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, convertNullable(v)]));
+  if (nullable !== true) return out;
+  if (typeof out.type === 'string') out.type = [out.type, 'null'];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (out.type === undefined && (out.allOf || out.oneOf || out.anyOf || out.$ref)) return { anyOf: [{ type: 'null' }, out] };
+  return out;
+}
+
+const documents = {
+  subset: reference('openapi-subset.json'),
+  supporting: reference('openapi-supporting.json'),
+  spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
+};
+export type ContractDocument = keyof typeof documents;
+
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);
 // ValidityHours types start_time / expiration_time as `format: time` (RFC 3339: seconds and zone
@@ -10,16 +35,10 @@ addFormats(ajv);
 ajv.addFormat('time', /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i);
 // OpenAPI's own keywords carry no validation meaning.
 for (const keyword of ['example', 'x-subset-known-defects', 'discriminator', 'xml', 'externalDocs']) ajv.addKeyword(keyword);
-ajv.addSchema(reference('openapi-subset.json'), 'subset');
-ajv.addSchema(reference('openapi-supporting.json'), 'supporting');
-// OpenAPI 3.0.1 (its `nullable: true` is a keyword Ajv knows): the v1 earning rules, rewards, balance, redemption.
-ajv.addSchema(reference('openapi-spend.json'), 'spend');
-
-export type ContractDocument = 'subset' | 'supporting' | 'spend';
-const documentFiles: Record<ContractDocument, string> = { subset: 'openapi-subset.json', supporting: 'openapi-supporting.json', spend: 'openapi-spend.json' };
+for (const [name, doc] of Object.entries(documents)) ajv.addSchema(doc, name);
 
 function operation(document: ContractDocument, path: string, method: string) {
-  return reference(documentFiles[document]).paths[path]?.[method.toLowerCase()];
+  return documents[document].paths[path]?.[method.toLowerCase()];
 }
 
 /** Removes the keys, at dotted paths, whose value is null: for the schema defects the subset documents. */
@@ -35,29 +54,49 @@ function dropNulls(body: unknown, paths: string[]): unknown {
   return copy;
 }
 
+/** An inline schema whose `#/components/…` references point into `document`, so Ajv can compile it on its own. */
+function anchored(schema: unknown, document: ContractDocument): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${document}${v}` : walk(v)]));
+  };
+  return walk(schema) as Record<string, unknown>;
+}
+
+function errorsOf(validate: ReturnType<typeof ajv.compile>, body: unknown): string[] {
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
 /**
  * Validates a response body against the published contract of one operation and status.
  * `knownDefectNulls` lists fields the contract's own examples return as null though its schema
  * forbids it (x-subset-known-defects); they are checked by our own schemas instead.
  * Returns Ajv's errors (empty when valid).
  */
-export function contractErrors(
-  document: ContractDocument,
-  path: string,
-  method: string,
-  status: number,
-  body: unknown,
-  knownDefectNulls: string[] = [],
-): string[] {
+export function contractErrors(document: ContractDocument, path: string, method: string, status: number, body: unknown, knownDefectNulls: string[] = []): string[] {
   const op = operation(document, path, method);
   if (!op) throw new Error(`No ${method} ${path} in ${document}`);
   const response = op.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`No JSON schema for ${status} of ${method} ${path}`);
   const ref = schema.$ref ? `${document}${schema.$ref}` : undefined;
-  // An inline schema (Create Earning Rule's array) refers into its document's components.
-  const validate = ref ? ajv.getSchema(ref) : ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${document}#/components/`)));
+  const validate = ref ? ajv.getSchema(ref) : ajv.compile(anchored(schema, document));
   if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
-  const ok = validate(dropNulls(body, knownDefectNulls));
-  return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+  return errorsOf(validate, dropNulls(body, knownDefectNulls));
+}
+
+/**
+ * Validates a value against one named component schema of a contract (e.g. a branch of a `oneOf`
+ * the contract cannot decide on its own). Returns Ajv's errors (empty when valid).
+ */
+export function componentErrors(document: ContractDocument, component: string, value: unknown, knownDefectNulls: string[] = []): string[] {
+  const validate = ajv.getSchema(`${document}#/components/schemas/${component}`);
+  if (!validate) throw new Error(`No component ${component} in ${document}`);
+  return errorsOf(validate, dropNulls(value, knownDefectNulls));
+}
+
+/** Whether the contract documents `status` for the operation (with or without a body). */
+export function documentsStatus(document: ContractDocument, path: string, method: string, status: number): boolean {
+  return operation(document, path, method)?.responses?.[String(status)] !== undefined;
 }

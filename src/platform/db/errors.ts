@@ -7,6 +7,14 @@ export function violatedUniqueIndex(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether a failed statement referred to a row that is gone (a foreign key), whatever driver or wrapper raised it. */
+export function violatedForeignKey(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * PostgreSQL's refusals of a value itself (too long for an index, a character it cannot store,
  * nesting too deep): the client's input, not a fault of the service. The edge checks (http/

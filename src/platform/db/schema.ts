@@ -79,6 +79,9 @@ export const campaigns = pgTable(
     voucherDefaults: jsonb('voucher_defaults').$type<Json>().notNull().default({}),
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     active: boolean('active').notNull().default(true),
+    // The program's own points expiration (an earning rule's points_expiration shape), for points
+    // added by hand with expiration_type PROGRAM_RULES; null: such points never expire.
+    pointsExpiration: jsonb('points_expiration').$type<Json | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -398,3 +401,103 @@ export const projectClocks = pgTable('project_clocks', {
   offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Products a MATERIAL reward gives; `source_id` is the merchant's id, unique per project. */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    sourceId: text('source_id'),
+    name: text('name'),
+    // Unit price in cents.
+    price: bigint('price', { mode: 'number' }),
+    attributes: jsonb('attributes').$type<string[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('products_project_source_uq').on(t.projectId, t.sourceId), index('products_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * What points buy. `parameters` is the reward's parameters as the API shows them; the product
+ * (MATERIAL) and the target loyalty program (CAMPAIGN) are also columns, so they must exist.
+ */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    name: text('name').notNull(),
+    type: text('type').$type<'CAMPAIGN' | 'COIN' | 'MATERIAL'>().notNull(),
+    parameters: jsonb('parameters').$type<Json>().notNull(),
+    productId: text('product_id').references(() => products.id),
+    targetCampaignId: text('target_campaign_id').references(() => campaigns.id),
+    // MATERIAL: how many are left (null = unlimited), counted down by each redemption. How many were
+    // redeemed is counted from redemptions: a counter here would make every redemption of a popular
+    // reward wait for the one before it to commit.
+    stock: integer('stock'),
+    attributes: jsonb('attributes').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rewards_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/** A reward offered by a loyalty program, at a price in points (null for pay-with-points). */
+export const rewardAssignments = pgTable(
+  'reward_assignments',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    rewardId: text('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    points: bigint('points', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A program offers a reward once; the index makes that hold under concurrency (409 duplicate_found).
+    uniqueIndex('reward_assignments_campaign_reward_uq').on(t.campaignId, t.rewardId),
+    index('reward_assignments_reward_idx').on(t.rewardId),
+  ],
+);
+
+/**
+ * One reward redeemed with a card's points. The reward and assignment are kept as plain ids (they
+ * may be deleted later; the card transaction keeps the reward's name); `order_data` is the order
+ * as answered, for pay with points.
+ */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    voucherId: text('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    rewardId: text('reward_id').notNull(),
+    assignmentId: text('assignment_id').notNull(),
+    rewardType: text('reward_type').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    transactionId: text('transaction_id').notNull(),
+    orderData: jsonb('order_data').$type<Json | null>(),
+    metadata: jsonb('metadata').$type<Json | null>(),
+    trackingId: text('tracking_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
+);

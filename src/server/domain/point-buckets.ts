@@ -1,13 +1,13 @@
 /**
- * Points on a card are held in buckets, one per accrual, each with the day it expires. Spending
- * and expiry both take from buckets, so the sum of what remains always equals the balance and
- * expiry never takes points that were already spent.
+ * Points on a card are held in buckets, one per accrual or addition, each with the day it expires.
+ * Spending and expiry both take from buckets, so the sum of what remains always equals the balance
+ * and expiry never takes points that were already spent.
  */
 export interface Bucket {
   id: string;
   remaining: number;
+  /** The last day the points can be used (YYYY-MM-DD); null when they never expire. */
   expiresOn: string | null;
-  /** Creation order: spending takes from the oldest bucket first (FIFO). */
   createdAt: Date;
 }
 
@@ -16,15 +16,25 @@ export interface Take {
   taken: number;
 }
 
-export function fifoOrder(a: Bucket, b: Bucket): number {
+/**
+ * The order points are spent in: the points that expire soonest first (so a member loses as few as
+ * possible, and as the real API's balance endpoint says: "the removal of points will consume the
+ * points that expire the soonest"), points that never expire last, and among equals the oldest first.
+ */
+export function spendingOrder(a: Bucket, b: Bucket): number {
+  if (a.expiresOn !== b.expiresOn) {
+    if (a.expiresOn === null) return 1;
+    if (b.expiresOn === null) return -1;
+    return a.expiresOn < b.expiresOn ? -1 : 1;
+  }
   return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Takes `amount` points from the buckets, oldest first. Throws when they hold less than that. */
-export function takeFifo(buckets: Bucket[], amount: number): Take[] {
+/** Takes `amount` points from the buckets in spending order. Throws when they hold less than that. */
+export function takeSoonestExpiring(buckets: Bucket[], amount: number): Take[] {
   let left = amount;
   const takes: Take[] = [];
-  for (const bucket of [...buckets].sort(fifoOrder)) {
+  for (const bucket of [...buckets].sort(spendingOrder)) {
     if (left === 0) break;
     if (bucket.remaining <= 0) continue;
     const taken = Math.min(bucket.remaining, left);
@@ -37,4 +47,20 @@ export function takeFifo(buckets: Bucket[], amount: number): Take[] {
 
 export function remainingOf(buckets: Bucket[]): number {
   return buckets.reduce((sum, b) => sum + b.remaining, 0);
+}
+
+/**
+ * The nearest last day on which points of the buckets still expire once `takes` are taken, and how
+ * many points expire then; undefined when none are due to expire.
+ */
+export function nextExpirationAfter(buckets: Bucket[], takes: Take[] = []): { date: string; points: number } | undefined {
+  const taken = new Map(takes.map((t) => [t.id, t.taken]));
+  let next: { date: string; points: number } | undefined;
+  for (const bucket of buckets) {
+    const left = bucket.remaining - (taken.get(bucket.id) ?? 0);
+    if (left <= 0 || bucket.expiresOn === null) continue;
+    if (!next || bucket.expiresOn < next.date) next = { date: bucket.expiresOn, points: left };
+    else if (bucket.expiresOn === next.date) next.points += left;
+  }
+  return next;
 }

@@ -27,6 +27,7 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
       ...(error.details !== undefined && { details: error.details }),
       ...base,
       ...(error.resource && { resource_id: error.resource.id, resource_type: error.resource.type }),
+      ...(error.related && { related_object_ids: error.related.ids, related_object_type: error.related.type, related_object_total: error.related.ids.length }),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

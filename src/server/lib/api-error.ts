@@ -7,9 +7,24 @@ export class ApiError extends Error {
     readonly details?: string,
     readonly resource?: { id: string; type: string },
     readonly headers?: Record<string, string>,
+    /** The resources that keep this one from changing (400 resource_in_use): `related_object_ids` and `related_object_type`. */
+    readonly related?: { ids: string[]; type: string },
   ) {
     super(message);
   }
+}
+
+/** The real API's refusal to delete a resource others still use (openapi-spend ResourceInUseError). */
+export function resourceInUse(resourceType: string, resourceId: string, related: { ids: string[]; type: string }): ApiError {
+  return new ApiError(
+    400,
+    'resource_in_use',
+    'Resource in use',
+    `Resource ${resourceType} with id ${resourceId} is in use by ${related.type}s with ids [${related.ids.join(', ')}]`,
+    undefined,
+    undefined,
+    related,
+  );
 }
 
 export function notFound(resourceType: string, resourceId: string, details?: string): ApiError {

@@ -10,12 +10,23 @@ function assetUrl(ctx: ServiceContext, kind: 'qr' | 'barcode', id: string): stri
   return `${ctx.config.publicBaseUrl}/v1/assets/${kind}/${encodeURIComponent(id)}`;
 }
 
-/** Cards as the loyalty member object of SERVICE_SPEC §2.1, in the order given. */
-export async function presentMembers(ctx: ServiceContext, db: DbOrTx, campaign: Pick<CampaignRow, 'id' | 'name'> | Map<string, Pick<CampaignRow, 'id' | 'name'>>, cards: VoucherRow[]): Promise<LoyaltyMember[]> {
+/**
+ * Cards as the loyalty member object of SERVICE_SPEC §2.1, in the order given. `knownExpirations`
+ * gives, per card id, its next expiration when the caller already knows it (null: none), so it is
+ * not read again.
+ */
+export async function presentMembers(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  campaign: Pick<CampaignRow, 'id' | 'name'> | Map<string, Pick<CampaignRow, 'id' | 'name'>>,
+  cards: VoucherRow[],
+  knownExpirations: Map<string, { date: string; points: number } | null> = new Map(),
+): Promise<LoyaltyMember[]> {
   const categories = await categoriesById(db, cards.map((c) => c.categoryId));
   // Point buckets hold exactly a card's balance (the ledger property test), so a card without a
   // balance has no points due to expire: a freshly published card costs no query here.
-  const expirations = await nextExpirations(db, cards.filter((c) => c.balance > 0).map((c) => c.id));
+  const expirations = await nextExpirations(db, cards.filter((c) => c.balance > 0 && !knownExpirations.has(c.id)).map((c) => c.id));
+  for (const [id, known] of knownExpirations) if (known) expirations.set(id, known);
   return cards.map((card) => {
     const campaignOf = campaign instanceof Map ? campaign.get(card.campaignId) : campaign;
     const category = card.categoryId ? categories.get(card.categoryId) : undefined;

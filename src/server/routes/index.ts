@@ -6,10 +6,15 @@ import eventRoutes from './events/route';
 import exportRoutes from './exports/route';
 import locationRoutes from './locations/route';
 import loyaltyProgramRoutes from './loyalty-programs/route';
+import memberPointsRoutes from './member-points/route';
+import memberRewardRoutes from './member-rewards/route';
 import membersRoutes from './members/route';
 import oauthRoutes from './oauth/route';
+import productRoutes from './products/route';
 import publicationRoutes from './publications/route';
+import rewardAssignmentRoutes from './reward-assignments/route';
+import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes] as FastifyPluginAsync[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from '../../contract/customer';
 import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
+import { pointsExpirationSchema } from '../../contract/earning-rule';
 
 /**
  * The fixture format: one whole project. Records refer to each other by natural keys (campaign
@@ -42,6 +43,8 @@ export const campaignFixture = z.object({
   category: z.string().optional(),
   code_config: z.object({ pattern: z.string().optional(), prefix: z.string().optional(), postfix: z.string().optional(), length: z.number().int().min(4).max(64).optional(), charset: z.string().optional() }).default({}),
   metadata: json.default({}),
+  /** How long points added by hand with expiration_type PROGRAM_RULES last (an earning's points_expiration); none: forever. */
+  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'SLIDING_EXPIRATION is not supported').optional(),
   cards: z.array(cardFixture).default([]),
   /** Extra cards with generated codes, to size a pool without listing every code. */
   generated_cards: z.number().int().min(0).max(1_000_000).default(0),
@@ -112,6 +115,41 @@ export const segmentFixture = z.object({
   customers: z.array(z.string()).default([]),
 });
 
+/** A product rewards can give; referred to by its source_id. */
+export const productFixture = z.object({
+  id: z.string().startsWith('prod_').optional(),
+  source_id: z.string().min(1),
+  name: z.string().min(1),
+  /** Unit price in cents. */
+  price: z.number().int().min(0).optional(),
+  attributes: z.array(z.string()).default([]),
+  metadata: json.default({}),
+  image_url: z.string().optional(),
+});
+
+/**
+ * A reward and the loyalty programs that offer it. Exactly one of `product` (MATERIAL: a product's
+ * source_id), `coin` (pay with points) or `campaign` (CAMPAIGN: points added to the member's card
+ * in that loyalty program, by name).
+ */
+export const rewardFixture = z
+  .object({
+    id: z.string().startsWith('rew_').optional(),
+    name: z.string().min(1),
+    product: z.string().optional(),
+    /** MATERIAL only: items left; absent or null for unlimited. */
+    stock: z.number().int().min(0).nullable().optional(),
+    coin: z.object({ exchange_ratio: z.number().positive(), points_ratio: z.number().int().min(1).default(1) }).optional(),
+    campaign: z.object({ name: z.string().min(1), balance: z.number().int().min(1) }).optional(),
+    attributes: z.object({ image_url: z.string().optional(), description: z.string().optional() }).default({}),
+    metadata: json.default({}),
+    /** Programs (by name) offering the reward, at `points` each (left out for pay with points). */
+    assignments: z.array(z.object({ campaign: z.string().min(1), points: z.number().int().min(1).optional() })).default([]),
+  })
+  .refine((r) => [r.product, r.coin, r.campaign].filter((x) => x !== undefined).length === 1, 'a reward needs exactly one of product, coin or campaign')
+  .refine((r) => r.stock === undefined || r.stock === null || r.product !== undefined, 'stock applies only to product (MATERIAL) rewards')
+  .refine((r) => r.assignments.every((a) => (r.coin !== undefined) === (a.points === undefined)), 'assignments of pay with points (coin) take no points; every other reward needs its points');
+
 export const fixtureSchema = z.object({
   project: z.object({ id: z.string().optional(), name: z.string().min(1) }),
   api_keys: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), secret: z.string().min(16).optional(), ip_allowlist: z.array(z.string()).default([]) })).min(1),
@@ -124,6 +162,8 @@ export const fixtureSchema = z.object({
   earning_rules: z.array(earningRuleFixture).default([]),
   locations: z.array(locationFixture).default([]),
   segments: z.array(segmentFixture).default([]),
+  products: z.array(productFixture).default([]),
+  rewards: z.array(rewardFixture).default([]),
 });
 
 export type Fixture = z.infer<typeof fixtureSchema>;

@@ -10,6 +10,7 @@ import { loadCustomers, loadGeneratedCustomers } from './sections/customers';
 import { loadEarningRules } from './sections/earning-rules';
 import { loadEventSchemas } from './sections/event-schemas';
 import { loadLocations } from './sections/locations';
+import { loadProducts, loadRewards } from './sections/rewards';
 import { loadSegments } from './sections/segments';
 import { loadTransactions } from './sections/transactions';
 
@@ -52,7 +53,7 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
       tx,
       projectId,
       now,
-      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map() },
+      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map() },
     };
     await loadCategories(seed, fixture.categories);
     await loadCustomers(seed, fixture.customers);
@@ -63,6 +64,8 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     await loadEarningRules(seed, fixture.earning_rules);
     await loadLocations(seed, fixture.locations);
     await loadSegments(seed, fixture.segments);
+    await loadProducts(seed, fixture.products);
+    await loadRewards(seed, fixture.rewards);
     return seed.refs;
   });
   await analyzeAfterBulkLoad(database, fixture);

@@ -11,6 +11,12 @@ export interface SeedContext {
     campaigns: Map<string, string>;
     cards: Map<string, { id: string; campaignId: string }>;
     eventSchemas: Map<string, string>;
+    /** Product source_id → id. */
+    products: Map<string, string>;
+    /** Reward name → id. */
+    rewards: Map<string, string>;
+    /** `<reward name>@<campaign name>` → reward assignment id. */
+    rewardAssignments: Map<string, string>;
   };
 }
 

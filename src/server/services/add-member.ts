@@ -60,7 +60,7 @@ async function publishCard(tx: Tx, card: VoucherRow, publication: NewPublication
 }
 
 /** Publishes the next free card, or for an auto-update campaign a newly generated one; returns it as published. */
-async function publishNextCard(tx: Tx, campaign: CampaignRow, publication: NewPublication, now: Date): Promise<VoucherRow> {
+export async function publishNextCard(tx: Tx, campaign: CampaignRow, publication: NewPublication, now: Date): Promise<VoucherRow> {
   const free = await publishNextFreeCard(tx, campaign.id, publication);
   if (free) return free;
   if (campaign.type !== 'AUTO_UPDATE') throw noSuitableCard();

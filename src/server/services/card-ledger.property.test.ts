@@ -7,39 +7,60 @@ import { startTestService, type TestService } from '../../../test/support/servic
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { pointBuckets, vouchers } from '../../platform/db/schema';
 import { isDue } from '../domain/points-expiration';
-import { takeFifo, type Bucket } from '../domain/point-buckets';
+import { takeSoonestExpiring, type Bucket } from '../domain/point-buckets';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
+import { adjustBalance } from './adjust-balance';
 import { postToCard } from './card-postings';
 import { expireDuePoints } from './expire-points';
+import { redeemReward } from './redeem-reward';
 
-type Op = { kind: 'accrue'; points: number; days: number | null } | { kind: 'remove'; points: number } | { kind: 'wait'; hours: number } | { kind: 'expire' };
+/** Reward prices in the fixture below, one reward each. */
+const prices = [5, 20, 60] as const;
 
+type Op =
+  | { kind: 'accrue'; points: number; days: number | null }
+  | { kind: 'remove'; points: number }
+  | { kind: 'add'; points: number; days: number | null }
+  | { kind: 'take'; points: number }
+  | { kind: 'redeem'; price: (typeof prices)[number] }
+  | { kind: 'wait'; hours: number }
+  | { kind: 'expire' };
+
+const days = fc.option(fc.integer({ min: 0, max: 4 }), { nil: null });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('accrue' as const), points: fc.integer({ min: 1, max: 50 }), days: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }) }),
+  // Earning (the engine's posting) and the ledger's own removal.
+  fc.record({ kind: fc.constant('accrue' as const), points: fc.integer({ min: 1, max: 50 }), days }),
   fc.record({ kind: fc.constant('remove' as const), points: fc.integer({ min: 1, max: 80 }) }),
+  // An agent's corrections through POST …/balance: added with a custom last day or never expiring, or taken.
+  fc.record({ kind: fc.constant('add' as const), points: fc.integer({ min: 1, max: 50 }), days }),
+  fc.record({ kind: fc.constant('take' as const), points: fc.integer({ min: 1, max: 80 }) }),
+  // Reward redemptions through POST …/redemption.
+  fc.record({ kind: fc.constant('redeem' as const), price: fc.constantFrom(...prices) }),
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 60 }) }),
   fc.constant({ kind: 'expire' as const }),
 );
 
-/** What the card should hold, kept by hand: buckets taken oldest first, due ones emptied by expiry. */
+/** What the card should hold, kept by hand: buckets spent soonest-expiring first, due ones emptied by expiry. */
 class Model {
   buckets: Bucket[] = [];
+  earned = 0;
   expired = 0;
-  subtracted = 0;
-  points = 0;
+  removed = 0;
+  redeemed = 0;
   get balance() {
     return this.buckets.reduce((s, b) => s + b.remaining, 0);
   }
-  accrue(id: string, points: number, expiresOn: string | null, at: Date) {
-    this.points += points;
+  add(id: string, points: number, expiresOn: string | null, at: Date) {
+    this.earned += points;
     this.buckets.push({ id, remaining: points, expiresOn, createdAt: at });
   }
-  remove(points: number): boolean {
+  /** Spends `points` if the card holds them; whether it did. */
+  spend(points: number, as: 'removed' | 'redeemed'): boolean {
     if (points > this.balance) return false;
-    for (const take of takeFifo(this.buckets, points)) (this.buckets.find((b) => b.id === take.id) as Bucket).remaining -= take.taken;
-    this.subtracted += points;
+    for (const take of takeSoonestExpiring(this.buckets, points)) (this.buckets.find((b) => b.id === take.id) as Bucket).remaining -= take.taken;
+    this[as] += points;
     return true;
   }
   expire(now: Date) {
@@ -52,68 +73,103 @@ class Model {
   }
 }
 
-describe.each(testDatabases())('Card ledger under random accruals, removals and expiry runs (%s)', (kind) => {
+describe.each(testDatabases())('Card ledger under random accruals, manual changes, redemptions and expiry runs (%s)', (kind) => {
   let service: TestService;
   let campaignId: string;
+  let holderId: string;
 
   beforeAll(async () => {
-    service = await startTestService(kind, baseFixture({ campaigns: [{ name: 'Ledger', type: 'STATIC' }] }));
+    service = await startTestService(
+      kind,
+      baseFixture({
+        campaigns: [{ name: 'Ledger', type: 'STATIC' }],
+        products: [{ source_id: 'thing', name: 'Thing' }],
+        rewards: prices.map((points) => ({ name: `Costs ${points}`, product: 'thing', assignments: [{ campaign: 'Ledger', points }] })),
+      }),
+    );
     campaignId = service.project.ids.campaigns.get('Ledger') as string;
+    holderId = service.project.ids.customers.get('alice') as string;
   });
   afterAll(() => service.close());
 
-  it('keeps balance = points − expired − subtracted − redeemed ≥ 0, with buckets holding exactly the balance', async () => {
+  it('keeps balance = earned − expired − removed − redeemed ≥ 0, with buckets holding exactly the balance', async () => {
     let run = 0;
     let steps = 0;
+    const { projectId } = service.project;
+    const caller = { projectId, apiKeyId: service.project.keys[0].appId };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 20 }), async (ops) => {
-        // Each run (shrinking included) starts on a new card, with its own stretch of time.
+        // Each run (shrinking included) starts on a new card held by Alice, with its own stretch of time.
         run++;
         const cardId = newId('v');
-        await service.database.db.insert(vouchers).values({ id: cardId, projectId: service.project.projectId, campaignId, code: `LEDGER-${run}-${cardId}`, createdAt: service.clock.now() });
+        const code = `LEDGER-${run}-${cardId}`;
+        await service.database.db.insert(vouchers).values({ id: cardId, projectId, campaignId, code, holderId, createdAt: service.clock.now() });
         const model = new Model();
         service.clock.set(new Date(Date.UTC(2026, 0, 1) + run * 400 * 86_400_000));
 
         for (const step of ops) {
           const now = service.clock.now();
-          if (step.kind === 'wait') service.clock.advance(step.hours * 3_600_000);
-          if (step.kind === 'expire') {
-            await expireDuePoints(service.ctx, now);
-            model.expire(now);
+          const lastDay = 'days' in step && step.days !== null ? toDateString(addDays(utcDateOf(now), step.days)) : null;
+          const attempt = (write: () => Promise<unknown>) => write().then(() => undefined, (error: unknown) => error as ApiError);
+          let refused: ApiError | undefined;
+          switch (step.kind) {
+            case 'wait':
+              service.clock.advance(step.hours * 3_600_000);
+              break;
+            case 'expire':
+              await expireDuePoints(service.ctx, now);
+              model.expire(now);
+              break;
+            case 'accrue':
+            case 'remove':
+              refused = await attempt(() =>
+                service.ctx.db.transaction(async (tx) => {
+                  const [card] = await lockCards(tx, [cardId]);
+                  return postToCard(
+                    tx,
+                    card,
+                    step.kind === 'accrue'
+                      ? { type: 'POINTS_ACCRUAL', points: step.points, reason: null, source: 'API', buckets: [{ points: step.points, expiresOn: lastDay }] }
+                      : { type: 'POINTS_REMOVAL', points: step.points, reason: null, source: 'API' },
+                    now,
+                  );
+                }),
+              );
+              break;
+            case 'add':
+              refused = await attempt(() =>
+                adjustBalance(service.ctx, projectId, code, lastDay ? { points: step.points, expiration_type: 'CUSTOM_DATE', expiration_date: lastDay } : { points: step.points, expiration_type: 'NON_EXPIRING' }),
+              );
+              break;
+            case 'take':
+              refused = await attempt(() => adjustBalance(service.ctx, projectId, code, { points: -step.points }));
+              break;
+            case 'redeem':
+              refused = await attempt(() => redeemReward(service.ctx, caller, code, { reward: { id: service.project.ids.rewards.get(`Costs ${step.price}`) as string } }));
+              break;
           }
-          if (step.kind === 'accrue' || step.kind === 'remove') {
-            const expiresOn = step.kind === 'accrue' && step.days !== null ? toDateString(addDays(utcDateOf(now), step.days)) : null;
-            const ok = model.balance >= (step.kind === 'remove' ? step.points : 0);
-            const result = await service.ctx.db
-              .transaction(async (tx) => {
-                const [card] = await lockCards(tx, [cardId]);
-                return postToCard(
-                  tx,
-                  card,
-                  step.kind === 'accrue'
-                    ? { type: 'POINTS_ACCRUAL', points: step.points, reason: null, source: 'API', buckets: [{ points: step.points, expiresOn }] }
-                    : { type: 'POINTS_REMOVAL', points: step.points, reason: null, source: 'API' },
-                  now,
-                );
-              })
-              .catch((error: unknown) => error);
-            if (step.kind === 'accrue') model.accrue(`b${model.buckets.length}`, step.points, expiresOn, now);
-            else {
-              expect(model.remove(step.points)).toBe(ok);
-              if (!ok) expect((result as ApiError).key).toBe('not_enough_points');
-            }
-            service.clock.advance(1);
+          if (step.kind === 'accrue' || step.kind === 'add') {
+            expect(refused).toBeUndefined();
+            model.add(`b${model.buckets.length}`, step.points, lastDay, now);
           }
+          if (step.kind === 'remove' || step.kind === 'take' || step.kind === 'redeem') {
+            const points = step.kind === 'redeem' ? step.price : step.points;
+            const spent = model.spend(points, step.kind === 'redeem' ? 'redeemed' : 'removed');
+            expect(refused === undefined, `${step.kind} ${points} with ${model.balance} left`).toBe(spent);
+            if (refused) expect(refused.key).toBe('loyalty_card_points_exceeded');
+          }
+          if (step.kind !== 'wait' && step.kind !== 'expire') service.clock.advance(1);
 
           const [card] = await service.database.db.select().from(vouchers).where(eq(vouchers.id, cardId));
           const buckets = await service.database.db.select().from(pointBuckets).where(eq(pointBuckets.voucherId, cardId));
           expect(card.balance).toBe(card.points - card.expiredPoints - card.subtractedPoints - card.redeemedPoints);
           expect(card.balance).toBeGreaterThanOrEqual(0);
           expect(buckets.reduce((s, b) => s + b.remaining, 0)).toBe(card.balance);
-          expect({ points: card.points, expired: card.expiredPoints, subtracted: card.subtractedPoints, balance: card.balance }).toEqual({
-            points: model.points,
+          expect({ earned: card.points, expired: card.expiredPoints, removed: card.subtractedPoints, redeemed: card.redeemedPoints, balance: card.balance }).toEqual({
+            earned: model.earned,
             expired: model.expired,
-            subtracted: model.subtracted,
+            removed: model.removed,
+            redeemed: model.redeemed,
             balance: model.balance,
           });
         }

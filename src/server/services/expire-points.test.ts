@@ -26,7 +26,7 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
   });
   afterAll(() => service.close());
 
-  it('expires due points as POINTS_EXPIRATION, oldest spending first, never twice, keeping the identity', async () => {
+  it('expires due points as POINTS_EXPIRATION, the soonest-expiring spent first, never twice, keeping the identity', async () => {
     service.clock.set('2026-01-15T10:00:00.000Z');
     await track('short_lived'); // 7 points, last day 2026-01-16
     service.clock.set('2026-01-15T11:00:00.000Z');
@@ -35,14 +35,15 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
     await track('short_lived'); // 7 points, last day 2026-01-17
     expect(await card('FIX-ALICE')).toMatchObject({ points: 24, balance: 24, next_expiration_date: '2026-01-16', next_expiration_points: 7 });
 
-    // Spending 9 takes the first 7-point bucket and 2 of the review's 10: the 16 Jan expiry then has nothing left.
+    // Spending 9 takes the points that expire soonest: all 7 due 16 Jan and 2 of the 7 due 17 Jan;
+    // the review's 10, which never expire, stay whole.
     await remove(9);
-    expect(await card('FIX-ALICE')).toMatchObject({ balance: 15, subtracted_points: 9, next_expiration_date: '2026-01-17', next_expiration_points: 7 });
+    expect(await card('FIX-ALICE')).toMatchObject({ balance: 15, subtracted_points: 9, next_expiration_date: '2026-01-17', next_expiration_points: 5 });
 
     expect(await expireDuePoints(service.ctx, new Date('2026-01-17T23:59:59.999Z'))).toEqual({ cards: 0, points: 0, transactions: 0 });
-    expect(await expireDuePoints(service.ctx, new Date('2026-01-18T00:00:00.000Z'))).toEqual({ cards: 1, points: 7, transactions: 1 });
+    expect(await expireDuePoints(service.ctx, new Date('2026-01-18T00:00:00.000Z'))).toEqual({ cards: 1, points: 5, transactions: 1 });
     const after = await card('FIX-ALICE');
-    expect(after).toMatchObject({ points: 24, balance: 8, expired_points: 7, subtracted_points: 9 });
+    expect(after).toMatchObject({ points: 24, balance: 10, expired_points: 5, subtracted_points: 9 });
     expect(after.next_expiration_date).toBeUndefined();
     expect(after.balance).toBe(after.points - after.expired_points - after.subtracted_points);
 
@@ -51,7 +52,7 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
       type: 'POINTS_EXPIRATION',
       source: 'Automation',
       reason: 'Points expired after 2026-01-17',
-      details: { balance: { points: -7, balance: 8, total: 24 }, points_expiration: { expiration_date: '2026-01-17', points: 7 } },
+      details: { balance: { points: -5, balance: 10, total: 24 }, points_expiration: { expiration_date: '2026-01-17', points: 5 } },
     });
 
     // A second run, later, finds nothing more to expire.

@@ -1,4 +1,5 @@
 import type { CardTotals } from '../../domain/card-ledger';
+import type { Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
 import { cardTransactions, pointBuckets } from '../../../platform/db/schema';
@@ -11,11 +12,11 @@ export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'poin
 
 /**
  * The writes of one card transaction in one statement (plain SQL, see plain-sql.ts): the card's new
- * totals, the point buckets it adds, and the transaction row. Events earn points under the card's
- * lock, so every round trip saved here is time the next event on that card no longer waits.
- * The caller holds the card locked and has applied any bucket takes.
+ * totals, the point buckets it adds or the points it takes from buckets, and the transaction row.
+ * Events earn and redemptions spend under the card's lock, so every round trip saved here is time
+ * the next request on that card no longer waits. The caller holds the card locked.
  */
-export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTransaction, totals: CardTotals, buckets: NewPointBucket[]): Promise<CardTransactionRow> {
+export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTransaction, totals: CardTotals, buckets: NewPointBucket[], takes: Take[] = []): Promise<CardTransactionRow> {
   const t = transaction;
   const values = [
     t.voucherId,
@@ -37,6 +38,7 @@ export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTrans
     t.balance,
     JSON.stringify(t.details ?? {}),
     t.relatedTransactionId ?? null,
+    JSON.stringify(takes),
   ];
   const text = `WITH totals AS (
       UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
@@ -44,7 +46,11 @@ export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTrans
     buckets AS (
       INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
       SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
-      FROM jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text))
+      FROM jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text)),
+    taken AS (
+      UPDATE point_buckets p SET remaining = p.remaining - t.taken
+      FROM jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint)
+      WHERE p.id = t.id AND p.voucher_id = $1)
     INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, created_at)
     VALUES ($9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $7::timestamptz)
     RETURNING ${transactionRows.columns()}`;

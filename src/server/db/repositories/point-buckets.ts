@@ -1,18 +1,34 @@
-import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
 import { pointBuckets } from '../../../platform/db/schema';
+import { plainRows, tableRows } from '../plain-sql';
 
 export type PointBucketRow = typeof pointBuckets.$inferSelect;
 
-/** The card's buckets that still hold points, locked; call with the card row already locked. */
+const bucketRows = tableRows(pointBuckets);
+const openBucketsText = `SELECT ${bucketRows.columns()} FROM point_buckets WHERE voucher_id = $1 AND remaining > 0 ORDER BY expires_on ASC NULLS LAST, created_at, id FOR UPDATE`;
+
+/**
+ * The card's buckets that still hold points, in spending order (domain/point-buckets), locked;
+ * call with the card row already locked. Plain SQL: on every spend's path (plain-sql.ts).
+ */
 export async function lockOpenBuckets(db: DbOrTx, voucherId: string): Promise<PointBucketRow[]> {
-  return db
+  return (await plainRows(db, openBucketsText, [voucherId])).map((row) => bucketRows.row(row));
+}
+
+/** A page of the card's buckets that still hold points, soonest to expire first, and how many there are. */
+export async function listLiveBuckets(db: DbOrTx, voucherId: string, opts: { limit: number; page: number }): Promise<{ rows: PointBucketRow[]; total: number }> {
+  const live = and(eq(pointBuckets.voucherId, voucherId), gt(pointBuckets.remaining, 0));
+  const rows = await db
     .select()
     .from(pointBuckets)
-    .where(and(eq(pointBuckets.voucherId, voucherId), gt(pointBuckets.remaining, 0)))
-    .orderBy(asc(pointBuckets.createdAt), asc(pointBuckets.id))
-    .for('update');
+    .where(live)
+    .orderBy(sql`${pointBuckets.expiresOn} ASC NULLS LAST`, asc(pointBuckets.createdAt), asc(pointBuckets.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = await db.select({ total: count() }).from(pointBuckets).where(live);
+  return { rows, total };
 }
 
 /** Buckets of the card whose last day is before `today` (YYYY-MM-DD) and that still hold points, locked. */

@@ -14,18 +14,24 @@ export async function findVoucherByCode(db: DbOrTx, projectId: string, code: str
   return row;
 }
 
-/** Locks one card by code for the rest of the transaction. */
-export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: string): Promise<VoucherRow | undefined> {
+/** The card the customer holds in a program, if any (a customer joins a program once). */
+export async function findHeldCard(db: DbOrTx, projectId: string, holderId: string, campaignId: string): Promise<VoucherRow | undefined> {
   const [row] = await db
     .select()
     .from(vouchers)
-    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.code, code)))
-    .limit(1)
-    .for('update');
+    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId), eq(vouchers.campaignId, campaignId)))
+    .limit(1);
   return row;
 }
 
 export const voucherRows = tableRows(vouchers);
+const lockByCodeText = `SELECT ${voucherRows.columns()} FROM vouchers WHERE project_id = $1 AND code = $2 LIMIT 1 FOR UPDATE`;
+
+/** Locks one card by code for the rest of the transaction (plain SQL: on every balance change and redemption). */
+export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: string): Promise<VoucherRow | undefined> {
+  const [row] = await plainRows(db, lockByCodeText, [projectId, code]);
+  return row && voucherRows.row(row);
+}
 
 /** The publication recorded with a card; the card, campaign and project come from the card. */
 export type NewPublication = Pick<PublicationInsert, 'id' | 'customerId' | 'trackingId' | 'sourceId' | 'channel' | 'metadata' | 'createdAt'>;

@@ -26,6 +26,7 @@ export async function loadCampaigns(seed: SeedContext, list: Fixture['campaigns'
       codeConfig: c.code_config,
       categoryId,
       metadata: c.metadata,
+      pointsExpiration: c.points_expiration ?? null,
       createdAt: seed.now,
     });
     seed.refs.campaigns.set(c.name, campaignId);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { cardTransactions, pointBuckets, vouchers } from '../../../platform/db/schema';
 import { applyTakes, lockOpenBuckets } from '../../db/repositories/point-buckets';
 import { applyTransaction, signedAmount, totalsOf } from '../../domain/card-ledger';
-import { takeFifo } from '../../domain/point-buckets';
+import { takeSoonestExpiring } from '../../domain/point-buckets';
 import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, type SeedContext } from '../seed-context';
@@ -33,16 +33,16 @@ export async function loadTransactions(seed: SeedContext, list: Fixture['transac
       createdAt,
     });
     if (amount < 0) {
-      // Spent points leave the oldest buckets, as in the engine, so expiry never takes them again.
+      // Spent points leave the buckets that expire soonest, as in the engine, so expiry never takes them again.
       try {
-        await applyTakes(seed.tx, takeFifo(await lockOpenBuckets(seed.tx, card.id), -amount));
+        await applyTakes(seed.tx, takeSoonestExpiring(await lockOpenBuckets(seed.tx, card.id), -amount));
       } catch (error) {
         if (error instanceof RangeError) throw new FixtureError(`transaction on card '${t.card}': takes ${-amount} points but the card holds ${row.balance}`);
         throw error;
       }
     }
     if (amount > 0) {
-      await seed.tx.insert(pointBuckets).values({ id: newId('pb'), projectId: seed.projectId, voucherId: card.id, transactionId: id, points: amount, remaining: amount, expiresOn: null, createdAt });
+      await seed.tx.insert(pointBuckets).values({ id: newId('lopb'), projectId: seed.projectId, voucherId: card.id, transactionId: id, points: amount, remaining: amount, expiresOn: null, createdAt });
     }
   }
 }

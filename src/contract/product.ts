@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { metadataSchema } from './common';
+
+/**
+ * Products, as much of /v1/products as rewards need (a MATERIAL reward gives one). SKUs are not
+ * kept: `skus` is always the empty list.
+ */
+
+/** POST /v1/products. Upsert by `id` or `source_id`, as the real API: a known one updates that product. */
+export const createProductRequestSchema = z.object({
+  id: z.string().min(1).max(200).optional(),
+  source_id: z.string().min(1).max(200).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  /** Unit price in cents (10000 = $100.00). */
+  price: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  attributes: z.array(z.string().min(1).max(200)).max(100).optional(),
+  metadata: metadataSchema.optional(),
+  image_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000).optional(),
+});
+export type CreateProductRequest = z.infer<typeof createProductRequestSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  source_id: z.string().nullable(),
+  name: z.string().nullable(),
+  price: z.number().int().nullable(),
+  attributes: z.array(z.string()),
+  metadata: metadataSchema,
+  image_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  object: z.literal('product'),
+  skus: z.object({ object: z.literal('list'), data_ref: z.literal('data'), data: z.array(z.never()), total: z.literal(0) }),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('products'),
+  products: z.array(productSchema),
+  total: z.number().int(),
+});
+export type ProductList = z.infer<typeof productListSchema>;

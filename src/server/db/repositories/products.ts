@@ -1,0 +1,52 @@
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { products } from '../../../platform/db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+
+/** A product by id or by source id, as the real API's `productId` accepts both. */
+export async function findProduct(db: DbOrTx, projectId: string, idOrSourceId: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), or(eq(products.id, idOrSourceId), eq(products.sourceId, idOrSourceId))))
+    .orderBy(asc(products.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertProduct(db: DbOrTx, product: NewProduct): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(product).returning();
+  return row;
+}
+
+export async function updateProduct(db: DbOrTx, id: string, changes: Partial<NewProduct>): Promise<ProductRow> {
+  const [row] = await db.update(products).set(changes).where(eq(products.id, id)).returning();
+  return row;
+}
+
+export type ProductOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+
+export async function listProducts(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: ProductOrder }) {
+  const column = opts.order.endsWith('updated_at') ? products.updatedAt : products.createdAt;
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.projectId, projectId))
+    .orderBy(opts.order.startsWith('-') ? desc(column) : asc(column), asc(products.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = await db.select({ total: count() }).from(products).where(eq(products.projectId, projectId));
+  return { rows, total };
+}
+
+export async function productsByIds(db: DbOrTx, projectId: string, ids: string[]): Promise<Map<string, ProductRow>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), inArray(products.id, wanted)));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,109 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { customers, products, redemptions, rewardAssignments, rewards, vouchers } from '../../../platform/db/schema';
+import { plainRows, tableRows } from '../plain-sql';
+import type { CustomerRow } from './customers';
+import type { ProductRow } from './products';
+import type { RewardAssignmentRow } from './reward-assignments';
+import type { RewardRow } from './rewards';
+import type { VoucherRow } from './vouchers';
+
+const cardRows = tableRows(vouchers);
+const rewardRows = tableRows(rewards);
+const assignmentRows = tableRows(rewardAssignments);
+const customerRows = tableRows(customers);
+const productRows = tableRows(products);
+const redemptionRows = tableRows(redemptions);
+export type RedemptionRow = typeof redemptions.$inferSelect;
+
+const width = (table: Parameters<typeof getTableColumns>[0]) => Object.keys(getTableColumns(table)).length;
+
+export interface RedemptionContext {
+  card: VoucherRow;
+  reward: RewardRow | undefined;
+  /** The reward's assignment in the card's program. */
+  assignment: RewardAssignmentRow | undefined;
+  holder: CustomerRow | undefined;
+  product: ProductRow | undefined;
+}
+
+const contextText = `SELECT ${cardRows.columns('v')}, ${rewardRows.columns('r')}, ${assignmentRows.columns('a')}, ${customerRows.columns('c')}, ${productRows.columns('p')}
+  FROM vouchers v
+  LEFT JOIN rewards r ON r.id = $3 AND r.project_id = v.project_id
+  LEFT JOIN reward_assignments a ON a.reward_id = r.id AND a.campaign_id = v.campaign_id
+  LEFT JOIN customers c ON c.id = v.holder_id
+  LEFT JOIN products p ON p.id = r.product_id
+  WHERE v.project_id = $1 AND v.code = $2
+  LIMIT 1
+  FOR UPDATE OF v`;
+
+/**
+ * A redemption's card, locked, with everything the redemption reads about it (the reward, its
+ * assignment in the card's program, the holder, the reward's product) in one round trip: the card
+ * lock is held from here to commit, so each round trip saved is time the next redemption on the
+ * card no longer waits (plain SQL, see plain-sql.ts). Undefined when no card has the code.
+ */
+export async function lockRedemptionContext(db: DbOrTx, projectId: string, code: string, rewardId: string): Promise<RedemptionContext | undefined> {
+  const [row] = await plainRows(db, contextText, [projectId, code, rewardId]);
+  if (!row) return undefined;
+  let at = 0;
+  const next = <T>(rows: { row(values: readonly unknown[], offset?: number): T }, columns: number, present: boolean): T | undefined => {
+    const value = present ? rows.row(row, at) : undefined;
+    at += columns;
+    return value;
+  };
+  // A table the LEFT JOIN found nothing in comes back as nulls, its id first.
+  const joined = () => row[at] !== null && row[at] !== undefined;
+  const card = next(cardRows, width(vouchers), true) as VoucherRow;
+  const reward = next(rewardRows, width(rewards), joined());
+  const assignment = next(assignmentRows, width(rewardAssignments), joined());
+  const holder = next(customerRows, width(customers), joined());
+  const product = next(productRows, width(products), joined());
+  return { card, reward, assignment, holder, product };
+}
+
+const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at';
+const recordValues = (from: string) => `$3, ${from}.project_id, $4, $5, $6, ${from}.id, $7, ${from}.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz`;
+
+/** A reward with a limited stock: one taken from it and the redemption recorded, in one statement. */
+const fromStockText = `WITH counted AS (
+    UPDATE rewards SET stock = stock - 1, updated_at = $2::timestamptz WHERE id = $1 AND stock > 0 RETURNING *),
+  recorded AS (
+    INSERT INTO redemptions (${recordColumns}) SELECT ${recordValues('counted')} FROM counted RETURNING *)
+  SELECT ${rewardRows.columns('counted')}, ${redemptionRows.columns('recorded')} FROM counted, recorded`;
+
+/** An unlimited reward: the redemption recorded, the reward row untouched. */
+const unlimitedText = `WITH reward AS (SELECT * FROM rewards WHERE id = $1),
+  recorded AS (
+    INSERT INTO redemptions (${recordColumns}) SELECT ${recordValues('reward')} FROM reward RETURNING *)
+  SELECT ${rewardRows.columns('reward')}, ${redemptionRows.columns('recorded')} FROM reward, recorded`;
+
+/**
+ * Records the redemption and, for a reward with a limited stock, takes one from it, in one
+ * statement. Only a limited stock touches the reward row, which is then held to commit, so
+ * parallel redemptions of the last item queue and only one finds it; redemptions of an unlimited
+ * reward never wait for each other. Undefined, and nothing written, when the stock is out (or the
+ * reward is gone).
+ */
+export async function countAndRecordRedemption(
+  db: DbOrTx,
+  limitedStock: boolean,
+  redemption: Omit<RedemptionRow, 'rewardType' | 'projectId'>,
+): Promise<{ reward: RewardRow; redemption: RedemptionRow } | undefined> {
+  const r = redemption;
+  const [row] = await plainRows(db, limitedStock ? fromStockText : unlimitedText, [
+    r.rewardId,
+    r.createdAt.toISOString(),
+    r.id,
+    r.voucherId,
+    r.campaignId,
+    r.customerId,
+    r.assignmentId,
+    r.points,
+    r.transactionId,
+    r.orderData === null ? null : JSON.stringify(r.orderData),
+    r.metadata === null ? null : JSON.stringify(r.metadata),
+    r.trackingId,
+  ]);
+  return row && { reward: rewardRows.row(row), redemption: redemptionRows.row(row, width(rewards)) };
+}

@@ -1,0 +1,148 @@
+import type { MemberActivity, MemberActivityType } from '../../contract/member-activity';
+import type { CampaignRow } from '../db/repositories/campaigns';
+import type { CustomerRow } from '../db/repositories/customers';
+import type { ActivitySource } from '../db/repositories/member-activity';
+import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
+import type { RewardRow } from '../db/repositories/rewards';
+import type { VoucherRow } from '../db/repositories/vouchers';
+import { presentCardTransaction } from './card-transaction';
+import { presentRewardAssignment } from './reward-assignment';
+import { simpleCustomer } from './simple-customer';
+
+/** What the activities of one card are told with: the card, its program and holder, and the rewards its redemptions name. */
+export interface ActivityContext {
+  card: VoucherRow;
+  campaign: CampaignRow;
+  holder: CustomerRow | undefined;
+  rewards: Map<string, RewardRow>;
+  assignments: Map<string, RewardAssignmentRow>;
+  /** Transaction `source` values of the service's own jobs and of the dashboard. */
+  automationSource: string;
+  dashboardSource: string;
+}
+
+const typeOfTransaction: Record<string, MemberActivityType> = {
+  POINTS_ACCRUAL: 'customer.rewarded.loyalty_points',
+  POINTS_ADDITION: 'customer.voucher.loyalty_card.points_added',
+  // The real API has no event for points taken by hand: a removal is points_added with negative points, as the balance endpoint answers.
+  POINTS_REMOVAL: 'customer.voucher.loyalty_card.points_added',
+  POINTS_REFUND: 'customer.voucher.loyalty_card.points_added',
+  POINTS_TRANSFER_IN: 'customer.voucher.loyalty_card.points_transferred',
+  POINTS_TRANSFER_OUT: 'customer.voucher.loyalty_card.points_transferred',
+  POINTS_EXPIRATION: 'customer.voucher.loyalty_card.points_expired',
+  POINTS_REDEMPTION: 'customer.reward_redemptions.completed',
+};
+
+function simpleCampaign(campaign: CampaignRow) {
+  return { id: campaign.id, name: campaign.name, campaign_type: 'LOYALTY_PROGRAM' as const, type: campaign.type, object: 'campaign' as const };
+}
+
+/** The card as it was right after a transaction: its lifetime points and balance then. */
+function simpleVoucher(ctx: ActivityContext, totals: { points: number; balance: number }) {
+  const { card, campaign } = ctx;
+  return {
+    id: card.id,
+    code: card.code,
+    type: 'LOYALTY_CARD' as const,
+    campaign: campaign.name,
+    campaign_id: campaign.id,
+    ...(card.holderId !== null && { holder_id: card.holderId }),
+    loyalty_card: totals,
+    created_at: card.createdAt.toISOString(),
+    object: 'voucher' as const,
+  };
+}
+
+function channelOf(ctx: ActivityContext, source: string | null): MemberActivity['data']['event_source']['channel'] {
+  if (source === ctx.automationSource) return 'INTERNAL';
+  if (source === ctx.dashboardSource) return 'USER_PORTAL';
+  return 'API';
+}
+
+function fromPublication(ctx: ActivityContext, source: Extract<ActivitySource, { kind: 'publication' }>): MemberActivity {
+  const p = source.row;
+  return {
+    id: p.id,
+    type: 'customer.publication.succeeded',
+    data: {
+      data: {
+        ...(ctx.holder && { customer: simpleCustomer(ctx.holder) }),
+        campaign: simpleCampaign(ctx.campaign),
+        publication: {
+          id: p.id,
+          object: 'publication',
+          created_at: p.createdAt.toISOString(),
+          customer_id: p.customerId,
+          ...(p.trackingId !== null && { tracking_id: p.trackingId }),
+          metadata: p.metadata,
+          channel: p.channel ?? 'API',
+          source_id: p.sourceId,
+          result: 'SUCCESS',
+          // The customer's summary, loyalty and referrals are other endpoints' business: null here, as the contract allows.
+          ...(ctx.holder && { customer: { ...simpleCustomer(ctx.holder), summary: null, loyalty: null, referrals: null } }),
+          vouchers_id: [ctx.card.id],
+          voucher: { code: ctx.card.code, object: 'voucher', campaign: ctx.campaign.name, is_referral_code: false },
+        },
+      },
+      event_source: { channel: 'API' },
+    },
+    created_at: p.createdAt.toISOString(),
+    group_id: p.id,
+  };
+}
+
+function fromTransaction(ctx: ActivityContext, source: Extract<ActivitySource, { kind: 'transaction' }>): MemberActivity {
+  const transaction = presentCardTransaction(source.row);
+  const balance = transaction.details.balance;
+  const type = typeOfTransaction[source.row.type] ?? 'customer.voucher.loyalty_card.points_added';
+  const base = {
+    ...(ctx.holder && { customer: simpleCustomer(ctx.holder) }),
+    campaign: simpleCampaign(ctx.campaign),
+    voucher: simpleVoucher(ctx, { points: balance.total, balance: balance.balance }),
+  };
+  let data: MemberActivity['data']['data'];
+  switch (type) {
+    case 'customer.voucher.loyalty_card.points_expired':
+      data = { ...base, points: Math.abs(balance.points), transaction };
+      break;
+    case 'customer.reward_redemptions.completed': {
+      const details = source.row.details as { reward?: { id: string; name: string; assignment_id?: string }; redemption?: { id: string } };
+      const reward = details.reward ? ctx.rewards.get(details.reward.id) : undefined;
+      const assignment = details.reward?.assignment_id ? ctx.assignments.get(details.reward.assignment_id) : undefined;
+      data = {
+        ...base,
+        ...(ctx.holder && { holder: simpleCustomer(ctx.holder) }),
+        // The balance after the redemption (the contract types it as a number here).
+        balance: balance.balance,
+        ...(details.reward && {
+          reward: {
+            id: details.reward.id,
+            name: details.reward.name,
+            object: 'reward',
+            ...(details.reward.assignment_id && { assignment_id: details.reward.assignment_id }),
+            ...(reward && { type: reward.type, parameters: reward.parameters, metadata: reward.metadata, created_at: reward.createdAt.toISOString(), updated_at: reward.updatedAt?.toISOString() ?? null }),
+          },
+        }),
+        ...(assignment && { reward_assignment: presentRewardAssignment(assignment) }),
+        ...(details.redemption && { reward_redemption: { id: details.redemption.id, object: 'redemption' } }),
+        source: channelOf(ctx, source.row.source),
+        transaction,
+      };
+      break;
+    }
+    default:
+      data = { ...base, balance, transaction };
+  }
+  return {
+    id: source.row.id,
+    type,
+    data: { data, event_source: { channel: channelOf(ctx, source.row.source) } },
+    created_at: source.row.createdAt.toISOString(),
+    group_id: source.row.id,
+  };
+}
+
+/** One activity of a card, from the ledger record it stands for. */
+export function presentActivity(ctx: ActivityContext, source: ActivitySource): MemberActivity {
+  return source.kind === 'publication' ? fromPublication(ctx, source) : fromTransaction(ctx, source);
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitQuery, pageQuery } from '../../../contract/common';
+import { redeemRewardRequestSchema } from '../../../contract/redemption';
+import { listMemberRewards } from '../../services/member-rewards-read';
+import { redeemReward } from '../../services/redeem-reward';
+
+const memberParams = z.object({ memberId: z.string().min(1) });
+const rewardsQuery = z.object({
+  affordable_only: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .default(false),
+  limit: limitQuery,
+  page: pageQuery,
+});
+
+/** What a member can get for points, and getting it. */
+const memberRewardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const callerOf = (request: { principal: { projectId: string; apiKeyId: string }; dashboardUser: string | null }) => ({
+    projectId: request.principal.projectId,
+    apiKeyId: request.principal.apiKeyId,
+    dashboardUser: request.dashboardUser,
+  });
+  app.post('/v1/loyalties/:campaignId/members/:memberId/redemption', { schema: { params: memberParams.extend({ campaignId: z.string().min(1) }), body: redeemRewardRequestSchema } }, async (request) =>
+    redeemReward(app.ctx, callerOf(request), request.params.memberId, request.body, request.params.campaignId),
+  );
+  app.post('/v1/loyalties/members/:memberId/redemption', { schema: { params: memberParams, body: redeemRewardRequestSchema } }, async (request) =>
+    redeemReward(app.ctx, callerOf(request), request.params.memberId, request.body),
+  );
+  app.get('/v1/loyalties/members/:memberId/rewards', { schema: { params: memberParams, querystring: rewardsQuery } }, async (request) =>
+    listMemberRewards(app.ctx, request.principal.projectId, request.params.memberId, request.query),
+  );
+};
+
+export default memberRewardRoutes;

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../platform/db/client';
+import { scratchPostgresDatabase, testDatabases } from '../../../../test/support/databases';
+import { spendFixture } from '../../../../test/support/spend-fixture';
+import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
+
+const serve = fileURLToPath(new URL('../../../cli/serve.ts', import.meta.url));
+
+/** One API service process (`npm run serve:api`) on the database at `url`; resolves with its address once it listens. */
+function startServiceProcess(url: string): Promise<{ address: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serve], {
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${stderr}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const address = /API listening on (\S+)/.exec(line)?.[1];
+      if (address) resolve({ address, child });
+    });
+  });
+}
+
+/**
+ * Two service processes on one PostgreSQL, as behind a load balancer: parallel redemptions on one
+ * card, spread over both, still serialize on the card's row lock, so the balance pays exactly as
+ * many as it can and never goes below zero.
+ */
+describe.runIf(testDatabases().includes('postgres'))('Redeem reward across two service processes on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
+  let database: Database;
+  let project: LoadedProject;
+  const services: { address: string; child: ChildProcess }[] = [];
+
+  beforeAll(async () => {
+    scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'two');
+    database = await openDatabase({ url: scratch.url, poolSize: 2 });
+    project = await loadFixture(database, spendFixture());
+    services.push(...(await Promise.all([startServiceProcess(scratch.url), startServiceProcess(scratch.url)])));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { child } of services) child.kill('SIGTERM');
+    await Promise.all(services.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  it('lets exactly 2 of 10 parallel 300-point redemptions through on a 600-point card', async () => {
+    const headers = { 'content-type': 'application/json', 'X-App-Id': project.keys[0].appId, 'X-App-Token': project.keys[0].appToken };
+    const body = JSON.stringify({ reward: { id: project.ids.rewards.get('Lunch') } });
+    // Alternating between the two processes: five each.
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const response = await fetch(`${services[i % 2].address}/v1/loyalties/members/FIX-CAROL/redemption`, { method: 'POST', headers, body });
+        return { status: response.status, body: (await response.json()) as { key?: string } };
+      }),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400, 400, 400, 400, 400, 400]);
+    for (const refused of responses.filter((r) => r.status === 400)) expect(refused.body.key).toBe('loyalty_card_points_exceeded');
+    const [card] = await database.execute<{ id: string; balance: string; redeemed_points: string }>("SELECT id, balance, redeemed_points FROM vouchers WHERE code = 'FIX-CAROL'");
+    expect({ balance: Number(card.balance), redeemed: Number(card.redeemed_points) }).toEqual({ balance: 0, redeemed: 600 });
+    const [{ remaining }] = await database.execute<{ remaining: string }>('SELECT coalesce(sum(remaining), 0) AS remaining FROM point_buckets WHERE voucher_id = $1', [card.id]);
+    expect(Number(remaining)).toBe(0);
+    const [{ n }] = await database.execute<{ n: string }>("SELECT count(*) AS n FROM card_transactions WHERE voucher_id = $1 AND type = 'POINTS_REDEMPTION'", [card.id]);
+    expect(Number(n)).toBe(2);
+  });
+});

@@ -1,0 +1,47 @@
+import type { MemberActivityList } from '../../contract/member-activity';
+import type { ServiceContext } from '../context';
+import { findCustomer } from '../db/repositories/customers';
+import { activityPosition, listCardActivity } from '../db/repositories/member-activity';
+import { findAssignmentById, type RewardAssignmentRow } from '../db/repositories/reward-assignments';
+import { rewardsByIds } from '../db/repositories/rewards';
+import { invalidQuery } from '../lib/api-error';
+import { presentActivity } from '../presenters/member-activity';
+import { dashboardSource } from './adjust-balance';
+import { memberCard } from './member-cards';
+
+/**
+ * GET /v1/loyalties/[{campaignId}/]members/{memberId}/activity: the card's activity, newest first by
+ * default, a page after `starting_after_id` (an activity id of this card) at a time.
+ */
+export async function listMemberActivity(
+  ctx: ServiceContext,
+  projectId: string,
+  code: string,
+  query: { limit: number; order: 'created_at' | '-created_at'; starting_after_id?: string },
+  campaignRef?: string,
+): Promise<MemberActivityList> {
+  const { card, campaign } = await memberCard(ctx.db, projectId, code, campaignRef);
+  let after;
+  if (query.starting_after_id) {
+    after = await activityPosition(ctx.db, card.id, query.starting_after_id);
+    if (!after) throw invalidQuery(`Property .starting_after_id: card ${code} has no activity ${query.starting_after_id}`);
+  }
+  const sources = await listCardActivity(ctx.db, card.id, { limit: query.limit + 1, order: query.order, after });
+  const page = sources.slice(0, query.limit);
+  const named = page.flatMap((s) => (s.kind === 'transaction' ? [(s.row.details as { reward?: { id: string; assignment_id?: string } }).reward ?? []].flat() : []));
+  const [holder, rewards, assignmentRows] = await Promise.all([
+    card.holderId ? findCustomer(ctx.db, projectId, card.holderId) : undefined,
+    rewardsByIds(ctx.db, projectId, named.map((r) => r.id)),
+    Promise.all([...new Set(named.flatMap((r) => (r.assignment_id ? [r.assignment_id] : [])))].map((id) => findAssignmentById(ctx.db, projectId, id))),
+  ]);
+  const assignments = new Map((assignmentRows.filter(Boolean) as RewardAssignmentRow[]).map((a) => [a.id, a]));
+  const context = { card, campaign, holder, rewards, assignments, automationSource: 'Automation', dashboardSource };
+  const hasMore = sources.length > query.limit;
+  return {
+    object: 'list',
+    data_ref: 'data',
+    data: page.map((source) => presentActivity(context, source)),
+    has_more: hasMore,
+    ...(hasMore && { more_starting_after: page[page.length - 1].row.id }),
+  };
+}
