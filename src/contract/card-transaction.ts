@@ -39,7 +39,8 @@ export const cardTransactionSchema = z.object({
       earning_rule: z.object({ id: z.string(), source: z.object({ banner: z.string() }) }).optional(),
       // A reward redemption (POINTS_REDEMPTION) and the points it added to another card (POINTS_ADDITION).
       redemption: z.object({ id: z.string() }).optional(),
-      reward: z.object({ id: z.string(), name: z.string() }).optional(),
+      // `assignment_id` (ours): the program's offer it was redeemed through, which member activity shows.
+      reward: z.object({ id: z.string(), name: z.string(), assignment_id: z.string().optional() }).optional(),
     })
     .catchall(z.unknown()),
   related_transaction_id: z.string().nullable(),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery } from '../../../contract/common';
-import { balanceUpdateRequestSchema } from '../../../contract/loyalty-balance';
+import { balanceUpdateRequestSchema, balanceUpdateResponseSchema } from '../../../contract/loyalty-balance';
+import { memberActivityListSchema } from '../../../contract/member-activity';
+import { pointsBucketListSchema } from '../../../contract/points-expiration';
 import { adjustBalance } from '../../services/adjust-balance';
 import { listMemberActivity } from '../../services/member-activity-read';
 import { listPointsExpiration } from '../../services/points-expiration-read';
@@ -18,21 +20,21 @@ const bucketsQuery = z.object({ limit: limitQuery, page: z.coerce.number().int()
 
 /** A member's points: adjust the balance, read the activity and the buckets about to expire. */
 const memberPointsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/loyalties/:campaignId/members/:memberId/balance', { schema: { params: campaignMemberParams, body: balanceUpdateRequestSchema } }, async (request) =>
+  app.post('/v1/loyalties/:campaignId/members/:memberId/balance', { schema: { summary: 'Add or Remove Loyalty Card Balance', params: campaignMemberParams, body: balanceUpdateRequestSchema, response: { 200: balanceUpdateResponseSchema } } }, async (request) =>
     adjustBalance(app.ctx, request.principal.projectId, request.params.memberId, request.body, { campaignRef: request.params.campaignId, dashboardUser: request.dashboardUser }),
   );
-  app.post('/v1/loyalties/members/:memberId/balance', { schema: { params: memberParams, body: balanceUpdateRequestSchema } }, async (request) =>
+  app.post('/v1/loyalties/members/:memberId/balance', { schema: { summary: 'Add or Remove Loyalty Card Balance', params: memberParams, body: balanceUpdateRequestSchema, response: { 200: balanceUpdateResponseSchema } } }, async (request) =>
     adjustBalance(app.ctx, request.principal.projectId, request.params.memberId, request.body, { dashboardUser: request.dashboardUser }),
   );
 
-  app.get('/v1/loyalties/:campaignId/members/:memberId/activity', { schema: { params: campaignMemberParams, querystring: activityQuery } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: campaignMemberParams, querystring: activityQuery, response: { 200: memberActivityListSchema } } }, async (request) =>
     listMemberActivity(app.ctx, request.principal.projectId, request.params.memberId, request.query, request.params.campaignId),
   );
-  app.get('/v1/loyalties/members/:memberId/activity', { schema: { params: memberParams, querystring: activityQuery } }, async (request) =>
+  app.get('/v1/loyalties/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: memberParams, querystring: activityQuery, response: { 200: memberActivityListSchema } } }, async (request) =>
     listMemberActivity(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
 
-  app.get('/v1/loyalties/:campaignId/members/:memberId/points-expiration', { schema: { params: campaignMemberParams, querystring: bucketsQuery } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members/:memberId/points-expiration', { schema: { summary: 'Get Points Expiration', params: campaignMemberParams, querystring: bucketsQuery, response: { 200: pointsBucketListSchema } } }, async (request) =>
     listPointsExpiration(app.ctx, request.principal.projectId, request.params.campaignId, request.params.memberId, request.query),
   );
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
-import { redeemRewardRequestSchema } from '../../../contract/redemption';
+import { redeemRewardRequestSchema, redemptionSchema } from '../../../contract/redemption';
+import { memberRewardListSchema } from '../../../contract/reward-assignment';
 import { listMemberRewards } from '../../services/member-rewards-read';
 import { redeemReward } from '../../services/redeem-reward';
 
@@ -22,13 +23,13 @@ const memberRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     apiKeyId: request.principal.apiKeyId,
     dashboardUser: request.dashboardUser,
   });
-  app.post('/v1/loyalties/:campaignId/members/:memberId/redemption', { schema: { params: memberParams.extend({ campaignId: z.string().min(1) }), body: redeemRewardRequestSchema } }, async (request) =>
+  app.post('/v1/loyalties/:campaignId/members/:memberId/redemption', { schema: { params: memberParams.extend({ campaignId: z.string().min(1) }), body: redeemRewardRequestSchema, summary: 'Redeem Reward', response: { 200: redemptionSchema } } }, async (request) =>
     redeemReward(app.ctx, callerOf(request), request.params.memberId, request.body, request.params.campaignId),
   );
-  app.post('/v1/loyalties/members/:memberId/redemption', { schema: { params: memberParams, body: redeemRewardRequestSchema } }, async (request) =>
+  app.post('/v1/loyalties/members/:memberId/redemption', { schema: { summary: 'Redeem Reward', params: memberParams, body: redeemRewardRequestSchema, response: { 200: redemptionSchema } } }, async (request) =>
     redeemReward(app.ctx, callerOf(request), request.params.memberId, request.body),
   );
-  app.get('/v1/loyalties/members/:memberId/rewards', { schema: { params: memberParams, querystring: rewardsQuery } }, async (request) =>
+  app.get('/v1/loyalties/members/:memberId/rewards', { schema: { summary: 'List Member Rewards', params: memberParams, querystring: rewardsQuery, response: { 200: memberRewardListSchema } } }, async (request) =>
     listMemberRewards(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
 };

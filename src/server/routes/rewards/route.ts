@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitQuery, pageQuery } from '../../../contract/common';
-import { createRewardRequestSchema, updateRewardRequestSchema } from '../../../contract/reward';
+import { createRewardRequestSchema, rewardListSchema, rewardSchema, updateRewardRequestSchema } from '../../../contract/reward';
+import { noContent } from '../../http/openapi/responses';
+import { errorObjectSchema } from '../../../contract/error';
 import { createReward, deleteReward, getReward, listRewards, updateReward } from '../../services/rewards';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 
@@ -12,14 +14,14 @@ const listQuery = z.object({ limit: limitQuery, page: pageQuery, assignment_id: 
 const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   // The SDK's DELETE calls say JSON and send nothing.
   acceptEmptyJsonBodies(app);
-  app.get('/v1/rewards', { schema: { querystring: listQuery } }, async (request) => listRewards(app.ctx, request.principal.projectId, request.query));
-  app.post('/v1/rewards', { schema: { body: createRewardRequestSchema } }, async (request) => createReward(app.ctx, request.principal.projectId, request.body));
-  app.get('/v1/rewards/:rewardId', { schema: { params: rewardParams } }, async (request) => getReward(app.ctx, request.principal.projectId, request.params.rewardId));
-  app.put('/v1/rewards/:rewardId', { schema: { params: rewardParams, body: updateRewardRequestSchema } }, async (request) =>
+  app.get('/v1/rewards', { schema: { summary: 'List Rewards', querystring: listQuery, response: { 200: rewardListSchema } } }, async (request) => listRewards(app.ctx, request.principal.projectId, request.query));
+  app.post('/v1/rewards', { schema: { summary: 'Create Reward', body: createRewardRequestSchema, response: { 200: rewardSchema, 404: errorObjectSchema.describe('The product or the loyalty program the reward names does not exist (`not_found`).') } } }, async (request) => createReward(app.ctx, request.principal.projectId, request.body));
+  app.get('/v1/rewards/:rewardId', { schema: { summary: 'Get Reward', params: rewardParams, response: { 200: rewardSchema } } }, async (request) => getReward(app.ctx, request.principal.projectId, request.params.rewardId));
+  app.put('/v1/rewards/:rewardId', { schema: { summary: 'Update Reward', params: rewardParams, body: updateRewardRequestSchema, response: { 200: rewardSchema } } }, async (request) =>
     updateReward(app.ctx, request.principal.projectId, request.params.rewardId, request.body),
   );
   // 204 without a body, as the real API.
-  app.delete('/v1/rewards/:rewardId', { schema: { params: rewardParams } }, async (request, reply) => {
+  app.delete('/v1/rewards/:rewardId', { schema: { summary: 'Delete Reward', params: rewardParams, response: { 204: noContent } } }, async (request, reply) => {
     await deleteReward(app.ctx, request.principal.projectId, request.params.rewardId);
     return reply.status(204).send();
   });
