@@ -26,6 +26,8 @@ async function scrollsSideways(page: Page): Promise<boolean> {
 }
 
 test('the help menu links to the API reference, which renders the service’s document offline and accessibly', async ({ page }) => {
+  // Two pages, two widths and three axe scans: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const outside = await offline(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/enroll');
