@@ -12,6 +12,11 @@ export const paths = {
   signIn: '/sign-in',
 } as const;
 
+/** A member's page: one loyalty card and its holder. Every place that shows a card code links here. */
+export function memberPath(code: string): string {
+  return `${paths.members}/${encodeURIComponent(code)}`;
+}
+
 export type PathKey = keyof typeof paths;
 export type AppPath = (typeof paths)[PathKey];
 

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import { useEarningRule } from './api/get-earning-rule';
-import { useEventSchemaNames } from './api/get-event-schemas';
+import { useEventSchemaNames } from '../../api/get-event-schemas';
 import { useRulePrograms, type RuleProgram } from './api/get-rule-programs';
 import { useSegmentNames } from './api/get-segment-names';
 import { RuleActions } from './components/rule-actions';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { useEarningRules } from './api/get-earning-rules';
-import { useEventSchemaNames } from './api/get-event-schemas';
+import { useEventSchemaNames } from '../../api/get-event-schemas';
 import { newRulePath, RulesTable } from './components/rules-table';
 
 /** Earning rules (`/earning-rules`): every rule of the project, what triggers it and what it gives. */

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { paths, searchParams as searchParamNames, withProgram } from '../../config/paths';
 import { formatNumber } from '../../lib/format';
 import { useCan } from '../../lib/session/use-session';
-import { programsLimit, useLoyaltyPrograms } from './api/get-loyalty-programs';
+import { programsLimit, useLoyaltyPrograms } from '../../api/get-loyalty-programs';
 import { EnrollForm } from './components/enroll-form';
 import { MemberCard } from './components/member-card';
 import { MembersTable } from './components/members-table';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
-import { useEventSchemas } from './api/get-event-schemas';
+import { useEventSchemas } from '../../api/get-event-schemas';
 import { EventForm } from './components/event-form';
 import { FireResultPanel } from './components/fire-result';
 import type { FireResult } from './hooks/use-fire-event';

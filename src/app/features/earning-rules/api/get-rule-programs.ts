@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { v1EarningRuleListSchema } from '../../../../contract/earning-rule-v1';
 import { apiRequest } from '../../../lib/api-client';
-import { getLoyaltyPrograms } from './get-loyalty-programs';
+import { getLoyaltyPrograms, programsLimit } from '../../../api/get-loyalty-programs';
 import { earningRulesKeys } from './get-earning-rules';
 
 export interface RuleProgram {
@@ -14,7 +14,7 @@ export interface RuleProgram {
  * of each (a project has at most 100 rules). The v2 read does not say; the v1 writes need it.
  */
 export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string, RuleProgram[]>> {
-  const programs = (await getLoyaltyPrograms(signal)).campaigns;
+  const programs = (await getLoyaltyPrograms(programsLimit, signal)).campaigns;
   const lists = await Promise.all(
     programs.map((program) =>
       apiRequest(`/v1/loyalties/${encodeURIComponent(program.id)}/earning-rules`, v1EarningRuleListSchema, { query: { limit: 100 }, signal }).then((list) => ({ program, list })),

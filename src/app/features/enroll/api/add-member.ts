@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { loyaltyMemberSchema, type AddMemberRequest, type LoyaltyMember } from '../../../../contract/loyalty-member';
 import { apiRequest } from '../../../lib/api-client';
-import { loyaltyProgramsKeys } from './get-loyalty-programs';
-import { programMembersKeys } from './get-program-members';
+import { loyaltyProgramsKeys } from '../../../api/get-loyalty-programs';
+import { programMembersKeys } from '../../../api/get-program-members';
 
 /** POST /v1/loyalties/{campaignId}/members: publishes a card of the program to a customer. */
 export interface AddMemberVariables {

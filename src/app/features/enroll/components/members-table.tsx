@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useProgramMembers } from '../api/get-program-members';
+import { useProgramMembers } from '../../../api/get-program-members';
 
 const pageSize = 20;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';

@@ -12,8 +12,8 @@ import type { Ref } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
-import { useLoyaltyPrograms } from '../api/get-loyalty-programs';
-import { memberChoicesLimit, useMemberChoices } from '../api/get-program-members';
+import { useLoyaltyPrograms } from '../../../api/get-loyalty-programs';
+import { memberChoicesLimit, useMemberChoices } from '../../../api/get-program-members';
 import type { CardBy, ExportFormControl } from '../model/export-form';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';

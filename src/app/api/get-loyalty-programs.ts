@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loyaltyProgramListSchema, type LoyaltyProgramList } from '../../../../contract/loyalty-program';
-import { apiRequest } from '../../../lib/api-client';
+import { loyaltyProgramListSchema, type LoyaltyProgramList } from '../../contract/loyalty-program';
+import { apiRequest } from '../lib/api-client';
 
-/** GET /v1/loyalties: the project's loyalty programs (the dashboard shows up to 100). */
+/** GET /v1/loyalties: the project's loyalty programs. The dashboard reads the first 100 (pickers, Enroll, Members). */
 export const programsLimit = 100;
 
 export const loyaltyProgramsKeys = {

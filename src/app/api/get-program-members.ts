@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { memberListSchema, type MemberList } from '../../../../contract/loyalty-member';
-import { apiRequest } from '../../../lib/api-client';
+import { memberListSchema, type MemberList } from '../../contract/loyalty-member';
+import { apiRequest } from '../lib/api-client';
 
 /** GET /v1/loyalties/{campaignId}/members: one page of a program's cards, recently changed first. */
 export interface MembersPage {
@@ -32,4 +32,16 @@ export function programMembersQueryOptions(campaignId: string, params: MembersPa
 
 export function useProgramMembers(campaignId: string, params: MembersPage) {
   return useQuery(programMembersQueryOptions(campaignId, params));
+}
+
+/** The export form's card chooser offers a program's 100 most recently changed cards: the first page of 100. */
+export const memberChoicesLimit = 100;
+
+export function useMemberChoices(campaignId: string | undefined) {
+  // No placeholder: another program's cards must never be offered while this one's load.
+  return useQuery({
+    ...programMembersQueryOptions(campaignId ?? '', { page: 1, limit: memberChoicesLimit }),
+    placeholderData: undefined,
+    enabled: Boolean(campaignId),
+  });
 }
