@@ -8,6 +8,7 @@ import type { ServiceContext } from './context';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { enrollTogether } from './db/repositories/enrollment';
 import { EnrollmentBatcher } from './services/enrollment-batcher';
+import { refreshCustomerSegments } from './services/segment-membership';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 
@@ -31,6 +32,8 @@ export async function createContext(database: Database, config: ServiceConfig, c
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
     enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
+    // A changed customer may enter or leave filter segments.
+    customerChangeHooks: [refreshCustomerSegments],
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database, Db } from '../platform/db/client';
 import type { ProjectClock } from './clock/project-clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
+import type { CustomerChangeHook } from './services/customer-change-hooks';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -19,6 +20,8 @@ export interface ServiceContext {
   rateLimiter: RateLimiter;
   /** Add Member's one-statement enrollments, run together under load (services/enrollment-batcher). */
   enrollments: EnrollmentBatcher;
+  /** Run in the transaction of every customer change (services/customer-change-hooks). */
+  customerChangeHooks: CustomerChangeHook[];
 }
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import { generateCardCode } from '../domain/card-code';
 import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
 import { newId } from '../../platform/ids';
-import { presentMembers } from '../presenters/loyalty-member';
+import { presentMembers } from './member-view';
 import { afterCustomerChange } from './customer-change-hooks';
 
 function alreadyJoined(customer: string, campaign: string): ApiError {

@@ -1,16 +1,14 @@
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 
-type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
+/** Keeps state derived from a customer (segment membership) current when the customer changes. */
+export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
 
-const hooks: CustomerChangeHook[] = [];
-
-/** Areas that derive state from customers (segment membership) register here. */
-export function onCustomerChange(hook: CustomerChangeHook): void {
-  hooks.push(hook);
-}
-
-/** Runs inside the transaction that changed the customer, so derived state commits with it. */
+/**
+ * Runs the context's hooks inside the transaction that changed the customer, so derived state commits
+ * with it. The hooks are listed where the context is built (bootstrap.ts), so every process that
+ * changes customers runs them, whichever routes it loads.
+ */
 export async function afterCustomerChange(ctx: ServiceContext, tx: Tx, projectId: string, customerId: string): Promise<void> {
-  for (const hook of hooks) await hook(ctx, tx, projectId, customerId);
+  for (const hook of ctx.customerChangeHooks) await hook(ctx, tx, projectId, customerId);
 }

@@ -1,7 +1,7 @@
 import type { VoucherRow } from '../db/repositories/vouchers';
-import { togetherKey, togetherSizes, type OneStatementEnrollment } from '../db/repositories/enrollment';
+import { oneStatementCustomer, type OneStatementEnrollment } from '../db/repositories/enrollment';
 
-/** Runs enrollments that share a togetherKey as one statement (enrollTogether bound to a database). */
+/** Runs enrollments of one lane as one statement (enrollTogether bound to a database). */
 export type EnrollTogether = (inputs: OneStatementEnrollment[]) => Promise<VoucherRow[] | undefined>;
 
 interface Waiting {
@@ -14,6 +14,22 @@ interface Waiting {
 interface Lane {
   running: number;
   waiting: Waiting[];
+}
+
+/**
+ * How many enrollments go as one statement: a group is rounded down to one of these. The statement's
+ * text carries its count (see enrollTogether), so a dozen sizes mean a dozen prepared texts per connection.
+ */
+export const togetherSizes = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+
+/**
+ * The lane of an enrollment: those that can share a statement have the same project, campaign and
+ * profile fields. Undefined for one the statement cannot take at all (a customer named by id).
+ */
+export function laneOf(input: OneStatementEnrollment): { key: string; sourceId: string } | undefined {
+  const customer = oneStatementCustomer(input.customer);
+  if (!customer) return undefined;
+  return { key: `${input.projectId} ${input.campaignId} ${Object.keys(customer.profile).sort().join(',')}`, sourceId: customer.sourceId };
 }
 
 /**
@@ -39,7 +55,7 @@ export class EnrollmentBatcher {
   ) {}
 
   enroll(input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
-    const together = togetherKey(input);
+    const together = laneOf(input);
     if (!together) return Promise.resolve(undefined);
     let lane = this.lanes.get(together.key);
     if (!lane) {

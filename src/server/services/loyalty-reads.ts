@@ -6,7 +6,7 @@ import { findVoucherByCode, listCampaignCards, type MemberOrder } from '../db/re
 import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
 import { notFound } from '../lib/api-error';
 import { presentProgram } from '../presenters/loyalty-program';
-import { presentMembers } from '../presenters/loyalty-member';
+import { presentMembers } from './member-view';
 
 export async function listPrograms(ctx: ServiceContext, projectId: string, opts: { limit: number; page: number; order: CampaignOrder }): Promise<LoyaltyProgramList> {
   const { rows, total } = await listCampaigns(ctx.db, projectId, opts);

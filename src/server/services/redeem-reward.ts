@@ -18,7 +18,7 @@ import { planPayment, type CoinRatio } from '../domain/pay-with-points';
 import { nextExpirationAfter, takeSoonestExpiring, type Take } from '../domain/point-buckets';
 import { expirationDateOf } from '../domain/points-expiration';
 import { ApiError, invalidPayload, notFound } from '../lib/api-error';
-import { presentMembers } from '../presenters/loyalty-member';
+import { presentMembers } from './member-view';
 import { presentOrder, presentRedemption } from '../presenters/redemption';
 import { dashboardSource } from './adjust-balance';
 import { publishNextCard } from './add-member';

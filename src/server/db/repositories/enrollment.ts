@@ -15,29 +15,19 @@ export interface OneStatementEnrollment {
   now: Date;
 }
 
-/** The source id of a reference the one-statement enrollment takes, with its profile. */
-function bySourceId(reference: CustomerReference) {
+/**
+ * The customer of an enrollment the one-statement path can take, by source id with its profile fields;
+ * undefined for a customer named by `cust_…` id (only the full transaction resolves those).
+ */
+export function oneStatementCustomer(reference: CustomerReference): { sourceId: string; profile: Record<string, unknown> } | undefined {
   if (typeof reference === 'string') return reference.startsWith('cust_') ? undefined : { sourceId: reference, profile: {} };
   if (reference.id !== undefined || reference.source_id === undefined) return undefined;
   return { sourceId: reference.source_id, profile: profileOf(reference) };
 }
 
-/** How many enrollments one statement takes: the batcher rounds a group down to one of these. */
-export const togetherSizes = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
-
-/**
- * Which enrollments one statement can take together: the same project, campaign and profile fields.
- * Undefined for an enrollment it cannot take at all (a customer named by id).
- */
-export function togetherKey(input: OneStatementEnrollment): { key: string; sourceId: string } | undefined {
-  const customer = bySourceId(input.customer);
-  if (!customer) return undefined;
-  return { key: `${input.projectId} ${input.campaignId} ${Object.keys(customer.profile).sort().join(',')}`, sourceId: customer.sourceId };
-}
-
 /**
  * Add Member's common case in one autocommitted statement, one round trip instead of a transaction's
- * five, for one enrollment or several that share a togetherKey and name different customers: lock
+ * five, for one enrollment or several of one project and campaign with the same profile fields that name different customers: lock
  * as many free cards of the campaign, upsert the customers by source id, give each one a card,
  * record the publications. On this machine's 2 vCPUs each round trip and each commit costs process
  * wake-ups, and those, not SQL, bound enrollments per second (bench:api).
@@ -50,7 +40,7 @@ export function togetherKey(input: OneStatementEnrollment): { key: string; sourc
  * answers those. Returns the cards in the order of `inputs`.
  */
 export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[]): Promise<VoucherRow[] | undefined> {
-  const customers = inputs.map((input) => bySourceId(input.customer));
+  const customers = inputs.map((input) => oneStatementCustomer(input.customer));
   if (customers.some((customer) => customer === undefined)) return undefined;
   const { projectId, campaignId } = inputs[0];
   // Each row keeps its request's time; the cards must be valid at the latest of them.
@@ -63,7 +53,7 @@ export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[
   const cursor = after && { createdAt: `$${values.length - 1}::timestamptz`, id: `$${values.length}::text` };
   // The count is part of the text, not a parameter: with `LIMIT $n` PostgreSQL prices the generic
   // plan for a tenth of the campaign's cards and plans every execution afresh (0.4 ms a statement);
-  // with the count written in, it settles on the generic plan. The batcher keeps to togetherSizes,
+  // with the count written in, it settles on the generic plan. The batcher sends a dozen group sizes,
   // so each connection prepares a dozen texts, not a hundred.
   const free = nextFreeCardSql('$2', '$3::timestamptz', cursor, String(inputs.length));
   const applies = `(SELECT count(*) FROM free) = $4::int AND NOT EXISTS (SELECT 1 FROM segments WHERE project_id = $1 AND type IN ('auto-update', 'passive'))`;

@@ -4,7 +4,6 @@ import { limitQuery, pageQuery } from '../../../contract/common';
 import { errorObjectSchema } from '../../../contract/error';
 import { createSegmentRequestSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
-import '../../services/segment-hooks';
 import { getSegment, listCustomers, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
