@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery } from './common';
 
 export const cardTransactionTypes = [
   'PENDING_POINTS_ACTIVATION',
@@ -57,3 +58,10 @@ export const cardTransactionListSchema = z.object({
   more_starting_after: z.string().optional(),
 });
 export type CardTransactionList = z.infer<typeof cardTransactionListSchema>;
+
+/** `GET /v1/loyalties/members/{memberId}/transactions` query (cursor paging). */
+export const cardTransactionListQuerySchema = z.object({
+  limit: limitQuery,
+  order: z.enum(['id', '-id']).default('-id'),
+  starting_after_id: z.string().min(1).optional(),
+});

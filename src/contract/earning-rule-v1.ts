@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, metadataSchema } from './common';
+import { dateTime, limitQuery, metadataSchema, pageQuery } from './common';
 import { triggerLimitsSchema } from './earning-rule';
 
 /**
@@ -200,3 +200,6 @@ export type V1EarningRuleList = z.infer<typeof v1EarningRuleListSchema>;
 
 export const v1EarningRuleOrders = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 export type V1EarningRuleOrder = (typeof v1EarningRuleOrders)[number];
+
+/** `GET /v1/loyalties/{campaignId}/earning-rules` query. */
+export const v1EarningRuleListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, order: z.enum(v1EarningRuleOrders).default('-created_at') });

@@ -308,3 +308,34 @@ export type EarningRuleList = z.infer<typeof earningRuleListSchema>;
 
 export const earningRuleOrders = ['-created_at', 'created_at', 'name', '-name'] as const;
 export type EarningRuleOrder = (typeof earningRuleOrders)[number];
+
+/** The operators the v2 list's filters take. */
+export type EarningRuleFilterOp = '$is' | '$is_not' | '$in' | '$not_in' | '$contains' | '$starts_with';
+
+const oneOrMany = <T extends z.ZodType<string>>(item: T) => z.union([item, z.array(item).min(1).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+const conditions = <T extends z.ZodType<string>>(item: T, ops: EarningRuleFilterOp[]) =>
+  z.strictObject({ conditions: z.strictObject(Object.fromEntries(ops.map((op) => [op, oneOrMany(item).optional()])) as Record<EarningRuleFilterOp, z.ZodOptional<ReturnType<typeof oneOrMany<T>>>>) });
+
+/** `filters[<field>][conditions][<op>]=…` (deepObject), the fields the v2 list documents except created_at. */
+const earningRuleFiltersSchema = z
+  .strictObject({
+    junction: z.enum(['AND', 'OR']).optional(),
+    id: conditions(z.string().regex(/^lern_[a-f0-9]+$/), ['$is', '$is_not', '$in', '$not_in']).optional(),
+    name: conditions(z.string().min(1), ['$is', '$is_not', '$in', '$not_in', '$contains', '$starts_with']).optional(),
+    status: conditions(z.enum(earningRuleStatuses), ['$is', '$is_not', '$in', '$not_in']).optional(),
+  })
+  .optional();
+
+/** `GET /v2/loyalties/earning-rules` query (keyset paging by `cursor`, `filters` as a deepObject). */
+export const earningRuleListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  // One sort field (id is always the tie-breaker); repeating `order` with several fields is not supported.
+  order: z
+    .union([z.enum(earningRuleOrders), z.array(z.enum(earningRuleOrders)).length(1)])
+    .transform((v) => (Array.isArray(v) ? v[0] : v))
+    .default('-created_at'),
+  cursor: z.string().regex(/^lcrsern_[a-f0-9]+$/).optional(),
+  filters: earningRuleFiltersSchema,
+});
+export type EarningRuleListQuery = z.output<typeof earningRuleListQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema } from './common';
 import { customerReferenceSchema } from './customer';
 
 /** POST /v1/events body (SERVICE_SPEC §2.13, api-facts §12). */
@@ -76,3 +76,10 @@ export const eventSchemaListSchema = z.object({
   total: z.number().int(),
 });
 export type EventSchemaList = z.infer<typeof eventSchemaListSchema>;
+
+/** `GET /v1/events` query (our extension: a customer's tracked events, newest first). */
+export const trackedEventListQuerySchema = z.object({
+  customer: z.string().min(1),
+  limit: limitQuery,
+  starting_after_id: z.string().min(1).optional(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 
 /** The transaction columns an export may hold (EXP `ExportVoucherTransactionsFields`). */
 export const exportFieldValues = [
@@ -124,3 +125,6 @@ export const exportListSchema = z.object({
   total: z.number().int(),
 });
 export type ExportList = z.infer<typeof exportListSchema>;
+
+/** `GET /v1/exports` query. */
+export const exportListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, order: exportListOrderSchema.default('-created_at') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema, pageQuery } from './common';
 import { customerReferenceSchema } from './customer';
 
 /** Add Member body (SERVICE_SPEC §2.5). */
@@ -77,3 +77,13 @@ export const memberListSchema = z.object({
   total: z.number().int(),
 });
 export type MemberList = z.infer<typeof memberListSchema>;
+
+/** `GET /v1/loyalties/{campaignId}/members` query. */
+export const memberListQuerySchema = z.object({
+  limit: limitQuery,
+  page: pageQuery,
+  order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code']).default('-created_at'),
+  customer: z.string().optional(),
+  code: z.string().optional(),
+  ids: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+});

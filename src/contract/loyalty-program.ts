@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema, pageQuery } from './common';
 import { categorySchema } from './loyalty-member';
 
 /** A loyalty campaign as GET /v1/loyalties returns it (openapi-supporting LoyaltyCampaign). */
@@ -33,3 +33,10 @@ export const loyaltyProgramListSchema = z.object({
   total: z.number().int(),
 });
 export type LoyaltyProgramList = z.infer<typeof loyaltyProgramListSchema>;
+
+/** `GET /v1/loyalties` query. */
+export const loyaltyProgramListQuerySchema = z.object({
+  limit: limitQuery,
+  page: pageQuery,
+  order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).default('-created_at'),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema } from './common';
 
 /**
  * GET /v1/loyalties/[{campaignId}/]members/{memberId}/activity (openapi-spend MemberActivity):
@@ -70,3 +70,10 @@ export const memberActivityListSchema = z.object({
   more_starting_after: z.string().optional(),
 });
 export type MemberActivityList = z.infer<typeof memberActivityListSchema>;
+
+/** `GET /v1/loyalties/{campaignId}/members/{memberId}/activity` query (cursor paging). */
+export const memberActivityListQuerySchema = z.object({
+  limit: limitQuery,
+  order: z.enum(['created_at', '-created_at']).default('-created_at'),
+  starting_after_id: z.string().min(1).max(200).optional(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery } from './common';
 
 /**
  * GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration: the card's live point
@@ -24,3 +25,6 @@ export const pointsBucketListSchema = z.object({
   total: z.number().int(),
 });
 export type PointsBucketList = z.infer<typeof pointsBucketListSchema>;
+
+/** `GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration` query; the real API pages buckets with `page` up to 100 (its ParameterPage). */
+export const pointsBucketListQuerySchema = z.object({ limit: limitQuery, page: z.coerce.number().int().min(1).max(100).default(1) });

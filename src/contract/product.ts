@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema, pageQuery } from './common';
 
 /**
  * Products, as much of /v1/products as rewards need (a MATERIAL reward gives one). SKUs are not
@@ -41,3 +41,10 @@ export const productListSchema = z.object({
   total: z.number().int(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+/** `GET /v1/products` query. */
+export const productListQuerySchema = z.object({
+  limit: limitQuery,
+  page: pageQuery,
+  order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).default('-created_at'),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema, pageQuery } from './common';
 
 export const publicationSchema = z.object({
   id: z.string(),
@@ -35,4 +35,17 @@ export const publicationListSchema = z.object({
   data_ref: z.literal('publications'),
   publications: z.array(publicationSchema),
   total: z.number().int(),
+});
+
+const publicationOrders = ['created_at', 'id', 'voucher_code', 'customer_id', 'channel'] as const;
+
+/** `GET /v1/publications` query. */
+export const publicationListQuerySchema = z.object({
+  limit: limitQuery,
+  page: pageQuery,
+  order: z.enum([...publicationOrders, ...publicationOrders.map((o) => `-${o}` as const)]).default('-created_at'),
+  campaign: z.string().optional(),
+  customer: z.string().optional(),
+  voucher: z.string().optional(),
+  source_id: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 import { rewardSchema } from './reward';
 
 /**
@@ -60,3 +61,16 @@ export const memberRewardListSchema = z.object({
   total: z.number().int(),
 });
 export type MemberRewardList = z.infer<typeof memberRewardListSchema>;
+
+/** `GET /v1/loyalties/members/{memberId}/rewards` query: `affordable_only` keeps the rewards the card can pay for. */
+export const memberRewardListQuerySchema = z.object({
+  affordable_only: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .default(false),
+  limit: limitQuery,
+  page: pageQuery,
+});
+
+/** `GET /v1/loyalties/{campaignId}/rewards` query. */
+export const rewardAssignmentListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, assignment_id: z.string().min(1).max(200).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { limitQuery, metadataSchema, pageQuery } from './common';
 
 /**
  * Rewards (openapi-spend Reward, RewardsCreateRequestBody): what a loyalty member can get for
@@ -119,3 +119,6 @@ export const rewardListSchema = z.object({
   total: z.number().int(),
 });
 export type RewardList = z.infer<typeof rewardListSchema>;
+
+/** `GET /v1/rewards` query. */
+export const rewardListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, assignment_id: z.string().min(1).max(200).optional() });

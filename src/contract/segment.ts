@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery, pageQuery } from './common';
 import { customerSchema } from './customer';
 import { staticSegmentLimit } from './segment-limits';
 import { segmentFilterSchema } from './segment-filter';
@@ -64,3 +65,6 @@ export const customerListSchema = z.object({
   total: z.number().int(),
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
+
+/** `GET /v1/customers` query: a segment's members when `segment_id` is given. */
+export const customerListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, segment_id: z.string().min(1).max(200).optional() });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loyaltyProgramListSchema, type LoyaltyProgramList } from '../../contract/loyalty-program';
+import { loyaltyProgramListQuerySchema, loyaltyProgramListSchema, type LoyaltyProgramList } from '../../contract/loyalty-program';
 import { apiRequest } from '../lib/api-client';
+import { contractQuery } from '../lib/contract-query';
 
 /** GET /v1/loyalties: the project's loyalty programs. The dashboard reads the first 100 (pickers, Enroll, Members). */
 export const programsLimit = 100;
@@ -11,7 +12,7 @@ export const loyaltyProgramsKeys = {
 };
 
 export function getLoyaltyPrograms(limit: number = programsLimit, signal?: AbortSignal): Promise<LoyaltyProgramList> {
-  return apiRequest('/v1/loyalties', loyaltyProgramListSchema, { query: { limit }, signal });
+  return apiRequest('/v1/loyalties', loyaltyProgramListSchema, { query: contractQuery(loyaltyProgramListQuerySchema, { limit }), signal });
 }
 
 export function loyaltyProgramsQueryOptions(limit: number = programsLimit) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { memberListSchema, type MemberList } from '../../contract/loyalty-member';
+import { memberListQuerySchema, memberListSchema, type MemberList } from '../../contract/loyalty-member';
 import { apiRequest } from '../lib/api-client';
+import { contractQuery } from '../lib/contract-query';
 
 /** GET /v1/loyalties/{campaignId}/members: one page of a program's cards, recently changed first. */
 export interface MembersPage {
@@ -16,7 +17,7 @@ export const programMembersKeys = {
 
 export function getProgramMembers(campaignId: string, { page, limit }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
   return apiRequest(`/v1/loyalties/${encodeURIComponent(campaignId)}/members`, memberListSchema, {
-    query: { limit, page, order: '-updated_at' },
+    query: contractQuery(memberListQuerySchema, { limit, page, order: '-updated_at' }),
     signal,
   });
 }

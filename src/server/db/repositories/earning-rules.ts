@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
+import type { EarningRuleFilterOp } from '../../../contract/earning-rule';
 
 export type EarningRuleRow = typeof earningRules.$inferSelect;
 
@@ -16,7 +17,7 @@ export async function findEarningRule(db: DbOrTx, projectId: string, id: string)
 
 export interface EarningRuleFilter {
   field: 'id' | 'name' | 'status';
-  op: '$is' | '$is_not' | '$in' | '$not_in' | '$contains' | '$starts_with';
+  op: EarningRuleFilterOp;
   values: string[];
 }
 

@@ -1,41 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earningRuleListSchema, earningRuleOrders, earningRuleSchema, earningRuleStatuses } from '../../../contract/earning-rule';
+import { earningRuleListQuerySchema, earningRuleListSchema, earningRuleSchema, type EarningRuleListQuery } from '../../../contract/earning-rule';
 import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
-import { limitQuery, pageQuery } from '../../../contract/common';
-import { v1CreateEarningRulesSchema, v1EarningRuleListSchema, v1EarningRuleOrders, v1EarningRuleSchema, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
+import { v1CreateEarningRulesSchema, v1EarningRuleListQuerySchema, v1EarningRuleListSchema, v1EarningRuleSchema, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
 import { noContent } from '../../http/openapi/responses';
 import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-read';
 import { createEarningRulesV1, deleteEarningRuleV1, setEarningRuleActiveV1, updateEarningRuleV1 } from '../../services/earning-rules-write';
 
-const oneOrMany = <T extends z.ZodType<string>>(item: T) => z.union([item, z.array(item).min(1).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
-
-const conditions = <T extends z.ZodType<string>>(item: T, ops: EarningRuleFilter['op'][]) =>
-  z.strictObject({ conditions: z.strictObject(Object.fromEntries(ops.map((op) => [op, oneOrMany(item).optional()])) as Record<EarningRuleFilter['op'], z.ZodOptional<ReturnType<typeof oneOrMany<T>>>>) });
-
-/** `filters[<field>][conditions][<op>]=…` (deepObject), the fields the v2 list documents except created_at. */
-const filtersSchema = z
-  .strictObject({
-    junction: z.enum(['AND', 'OR']).optional(),
-    id: conditions(z.string().regex(/^lern_[a-f0-9]+$/), ['$is', '$is_not', '$in', '$not_in']).optional(),
-    name: conditions(z.string().min(1), ['$is', '$is_not', '$in', '$not_in', '$contains', '$starts_with']).optional(),
-    status: conditions(z.enum(earningRuleStatuses), ['$is', '$is_not', '$in', '$not_in']).optional(),
-  })
-  .optional();
-
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  // One sort field (id is always the tie-breaker); repeating `order` with several fields is not supported.
-  order: z
-    .union([z.enum(earningRuleOrders), z.array(z.enum(earningRuleOrders)).length(1)])
-    .transform((v) => (Array.isArray(v) ? v[0] : v))
-    .default('-created_at'),
-  cursor: z.string().regex(/^lcrsern_[a-f0-9]+$/).optional(),
-  filters: filtersSchema,
-});
-
-function filterList(filters: z.infer<typeof filtersSchema>): EarningRuleFilter[] {
+function filterList(filters: EarningRuleListQuery['filters']): EarningRuleFilter[] {
   const list: EarningRuleFilter[] = [];
   for (const field of ['id', 'name', 'status'] as const) {
     const given = filters?.[field]?.conditions as Partial<Record<EarningRuleFilter['op'], string[]>> | undefined;
@@ -46,14 +19,13 @@ function filterList(filters: z.infer<typeof filtersSchema>): EarningRuleFilter[]
 
 const campaignParams = z.object({ campaignId: z.string().min(1) });
 const ruleParams = campaignParams.extend({ earningRuleId: z.string().min(1) });
-const v1ListQuery = z.object({ limit: limitQuery, page: pageQuery, order: z.enum(v1EarningRuleOrders).default('-created_at') });
 
 /**
  * Earning rules: the v2 reads (BETA) and the v1 authoring API of one campaign's rules. Both show
  * the same stored rules.
  */
 const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/v2/loyalties/earning-rules', { preValidation: parseDeepObjectQuery, schema: { summary: 'List Earning Rules', querystring: listQuery, response: { 200: earningRuleListSchema } } }, async (request) =>
+  app.get('/v2/loyalties/earning-rules', { preValidation: parseDeepObjectQuery, schema: { summary: 'List Earning Rules', querystring: earningRuleListQuerySchema, response: { 200: earningRuleListSchema } } }, async (request) =>
     listProjectEarningRules(app.ctx, request.principal.projectId, {
       limit: request.query.limit,
       order: request.query.order,
@@ -67,7 +39,7 @@ const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     getEarningRule(app.ctx, request.principal.projectId, request.params.id),
   );
 
-  app.get('/v1/loyalties/:campaignId/earning-rules', { schema: { summary: 'List Earning Rules (v1)', params: campaignParams, querystring: v1ListQuery, response: { 200: v1EarningRuleListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/earning-rules', { schema: { summary: 'List Earning Rules (v1)', params: campaignParams, querystring: v1EarningRuleListQuerySchema, response: { 200: v1EarningRuleListSchema } } }, async (request) =>
     listEarningRulesV1(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
   );
 

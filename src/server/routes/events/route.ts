@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { limitQuery } from '../../../contract/common';
 import { errorObjectSchema } from '../../../contract/error';
-import { eventSchemaListSchema, trackEventRequestSchema, trackEventResponseSchema, trackedEventListSchema } from '../../../contract/event';
+import { eventSchemaListSchema, trackEventRequestSchema, trackEventResponseSchema, trackedEventListQuerySchema, trackedEventListSchema } from '../../../contract/event';
 import { listEventsOfCustomer, listProjectEventSchemas } from '../../services/events-read';
 import { trackEvent } from '../../services/track-event';
 
-const listQuery = z.object({
-  customer: z.string().min(1),
-  limit: limitQuery,
-  starting_after_id: z.string().min(1).optional(),
-});
 
 /** Custom events: Track Custom Event, plus two reads of our own (a customer's events, the event schemas). */
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +17,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { docs: { extension: "A customer's stored events, newest first, for the dashboard's events page." } },
       schema: {
         summary: "List a customer's events",
-        querystring: listQuery,
+        querystring: trackedEventListQuerySchema,
         response: { 200: trackedEventListSchema, 404: errorObjectSchema.describe('No customer with that id or source id (`not_found`).') },
       },
     }, async (request) => listEventsOfCustomer(app.ctx, request.principal.projectId, request.query));

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery, pageQuery } from '../../../contract/common';
 import { errorObjectSchema } from '../../../contract/error';
-import { createTransactionsExportSchema, exportListOrderSchema, exportListSchema, exportObjectSchema } from '../../../contract/export';
+import { createTransactionsExportSchema, exportListQuerySchema, exportListSchema, exportObjectSchema } from '../../../contract/export';
 import { fileResponse, noContent } from '../../http/openapi/responses';
 import { createTransactionsExport } from '../../services/create-export';
 import { deleteExport } from '../../services/delete-export';
@@ -13,7 +12,6 @@ import { getExport, listExports } from '../../services/export-reads';
 const memberParams = z.object({ memberId: z.string().min(1) });
 const campaignMemberParams = memberParams.extend({ campaignId: z.string().min(1) });
 const exportParams = z.object({ exportId: z.string().min(1) });
-const listQuery = z.object({ limit: limitQuery, page: pageQuery, order: exportListOrderSchema.default('-created_at') });
 const downloadQuery = z.object({ token: z.string().min(1).max(200) });
 /** The SDKs and the "No request body" example send nothing, or an empty JSON body. */
 const optionalBody = createTransactionsExportSchema.nullish();
@@ -62,7 +60,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body, request.dashboardUser),
   );
 
-  app.get('/v1/exports', { schema: { summary: 'List Exports', querystring: listQuery, response: { 200: exportListSchema } } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
+  app.get('/v1/exports', { schema: { summary: 'List Exports', querystring: exportListQuerySchema, response: { 200: exportListSchema } } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
 
   app.get('/v1/exports/:exportId', { schema: { summary: 'Get Export', params: exportParams, response: { 200: exportObjectSchema } } }, async (request) =>
     getExport(app.ctx, request.principal.projectId, request.params.exportId),

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery } from '../../../contract/common';
 import { balanceUpdateRequestSchema, balanceUpdateResponseSchema } from '../../../contract/loyalty-balance';
-import { memberActivityListSchema } from '../../../contract/member-activity';
-import { pointsBucketListSchema } from '../../../contract/points-expiration';
+import { memberActivityListQuerySchema, memberActivityListSchema } from '../../../contract/member-activity';
+import { pointsBucketListQuerySchema, pointsBucketListSchema } from '../../../contract/points-expiration';
 import { adjustBalance } from '../../services/adjust-balance';
 import { listMemberActivity } from '../../services/member-activity-read';
 import { listPointsExpiration } from '../../services/points-expiration-read';
 
 const memberParams = z.object({ memberId: z.string().min(1) });
 const campaignMemberParams = memberParams.extend({ campaignId: z.string().min(1) });
-const activityQuery = z.object({
-  limit: limitQuery,
-  order: z.enum(['created_at', '-created_at']).default('-created_at'),
-  starting_after_id: z.string().min(1).max(200).optional(),
-});
-/** The real API pages buckets with `page` up to 100 (its ParameterPage). */
-const bucketsQuery = z.object({ limit: limitQuery, page: z.coerce.number().int().min(1).max(100).default(1) });
 
 /** A member's points: adjust the balance, read the activity and the buckets about to expire. */
 const memberPointsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,14 +19,14 @@ const memberPointsRoutes: FastifyPluginAsyncZod = async (app) => {
     adjustBalance(app.ctx, request.principal.projectId, request.params.memberId, request.body, { dashboardUser: request.dashboardUser }),
   );
 
-  app.get('/v1/loyalties/:campaignId/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: campaignMemberParams, querystring: activityQuery, response: { 200: memberActivityListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: campaignMemberParams, querystring: memberActivityListQuerySchema, response: { 200: memberActivityListSchema } } }, async (request) =>
     listMemberActivity(app.ctx, request.principal.projectId, request.params.memberId, request.query, request.params.campaignId),
   );
-  app.get('/v1/loyalties/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: memberParams, querystring: activityQuery, response: { 200: memberActivityListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/members/:memberId/activity', { schema: { summary: 'List Member Activity', params: memberParams, querystring: memberActivityListQuerySchema, response: { 200: memberActivityListSchema } } }, async (request) =>
     listMemberActivity(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
 
-  app.get('/v1/loyalties/:campaignId/members/:memberId/points-expiration', { schema: { summary: 'Get Points Expiration', params: campaignMemberParams, querystring: bucketsQuery, response: { 200: pointsBucketListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members/:memberId/points-expiration', { schema: { summary: 'Get Points Expiration', params: campaignMemberParams, querystring: pointsBucketListQuerySchema, response: { 200: pointsBucketListSchema } } }, async (request) =>
     listPointsExpiration(app.ctx, request.principal.projectId, request.params.campaignId, request.params.memberId, request.query),
   );
 };

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery, pageQuery } from '../../../contract/common';
 import { redeemRewardRequestSchema, redemptionSchema } from '../../../contract/redemption';
-import { memberRewardListSchema } from '../../../contract/reward-assignment';
+import { memberRewardListQuerySchema, memberRewardListSchema } from '../../../contract/reward-assignment';
 import { listMemberRewards } from '../../services/member-rewards-read';
 import { redeemReward } from '../../services/redeem-reward';
 
 const memberParams = z.object({ memberId: z.string().min(1) });
-const rewardsQuery = z.object({
-  affordable_only: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((v) => v === 'true')
-    .default(false),
-  limit: limitQuery,
-  page: pageQuery,
-});
 
 /** What a member can get for points, and getting it. */
 const memberRewardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +20,7 @@ const memberRewardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/loyalties/members/:memberId/redemption', { schema: { summary: 'Redeem Reward', params: memberParams, body: redeemRewardRequestSchema, response: { 200: redemptionSchema } } }, async (request) =>
     redeemReward(app.ctx, callerOf(request), request.params.memberId, request.body),
   );
-  app.get('/v1/loyalties/members/:memberId/rewards', { schema: { summary: 'List Member Rewards', params: memberParams, querystring: rewardsQuery, response: { 200: memberRewardListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/members/:memberId/rewards', { schema: { summary: 'List Member Rewards', params: memberParams, querystring: memberRewardListQuerySchema, response: { 200: memberRewardListSchema } } }, async (request) =>
     listMemberRewards(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
 };

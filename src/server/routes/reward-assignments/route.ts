@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery, pageQuery } from '../../../contract/common';
-import { createRewardAssignmentsRequestSchema, rewardAssignmentListSchema, rewardAssignmentSchema, updateRewardAssignmentRequestSchema } from '../../../contract/reward-assignment';
+import { createRewardAssignmentsRequestSchema, rewardAssignmentListQuerySchema, rewardAssignmentListSchema, rewardAssignmentSchema, updateRewardAssignmentRequestSchema } from '../../../contract/reward-assignment';
 import { noContent } from '../../http/openapi/responses';
 import { errorObjectSchema } from '../../../contract/error';
 import { createRewardAssignments, deleteRewardAssignment, getRewardAssignment, listRewardAssignments, updateRewardAssignment } from '../../services/reward-assignments';
@@ -9,13 +8,12 @@ import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 
 const campaignParams = z.object({ campaignId: z.string().min(1) });
 const assignmentParams = campaignParams.extend({ assignmentId: z.string().min(1) });
-const listQuery = z.object({ limit: limitQuery, page: pageQuery, assignment_id: z.string().min(1).max(200).optional() });
 
 /** The rewards a loyalty program offers, each at a price in points. */
 const rewardAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The SDK's DELETE calls say JSON and send nothing.
   acceptEmptyJsonBodies(app);
-  app.get('/v1/loyalties/:campaignId/rewards', { schema: { summary: 'List Reward Assignments', params: campaignParams, querystring: listQuery, response: { 200: rewardAssignmentListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/rewards', { schema: { summary: 'List Reward Assignments', params: campaignParams, querystring: rewardAssignmentListQuerySchema, response: { 200: rewardAssignmentListSchema } } }, async (request) =>
     listRewardAssignments(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
   );
   app.post('/v1/loyalties/:campaignId/rewards', { schema: { summary: 'Create Reward Assignment', params: campaignParams, body: createRewardAssignmentsRequestSchema, response: { 200: z.array(rewardAssignmentSchema), 409: errorObjectSchema.describe('The program already offers that reward (`duplicate_found`).') } } }, async (request) =>

@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery, pageQuery } from '../../../contract/common';
-import { createRewardRequestSchema, rewardListSchema, rewardSchema, updateRewardRequestSchema } from '../../../contract/reward';
+import { createRewardRequestSchema, rewardListQuerySchema, rewardListSchema, rewardSchema, updateRewardRequestSchema } from '../../../contract/reward';
 import { noContent } from '../../http/openapi/responses';
 import { errorObjectSchema } from '../../../contract/error';
 import { createReward, deleteReward, getReward, listRewards, updateReward } from '../../services/rewards';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 
 const rewardParams = z.object({ rewardId: z.string().min(1) });
-const listQuery = z.object({ limit: limitQuery, page: pageQuery, assignment_id: z.string().min(1).max(200).optional() });
 
 /** Rewards: what loyalty points buy. */
 const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   // The SDK's DELETE calls say JSON and send nothing.
   acceptEmptyJsonBodies(app);
-  app.get('/v1/rewards', { schema: { summary: 'List Rewards', querystring: listQuery, response: { 200: rewardListSchema } } }, async (request) => listRewards(app.ctx, request.principal.projectId, request.query));
+  app.get('/v1/rewards', { schema: { summary: 'List Rewards', querystring: rewardListQuerySchema, response: { 200: rewardListSchema } } }, async (request) => listRewards(app.ctx, request.principal.projectId, request.query));
   app.post('/v1/rewards', { schema: { summary: 'Create Reward', body: createRewardRequestSchema, response: { 200: rewardSchema, 404: errorObjectSchema.describe('The product or the loyalty program the reward names does not exist (`not_found`).') } } }, async (request) => createReward(app.ctx, request.principal.projectId, request.body));
   app.get('/v1/rewards/:rewardId', { schema: { summary: 'Get Reward', params: rewardParams, response: { 200: rewardSchema } } }, async (request) => getReward(app.ctx, request.principal.projectId, request.params.rewardId));
   app.put('/v1/rewards/:rewardId', { schema: { summary: 'Update Reward', params: rewardParams, body: updateRewardRequestSchema, response: { 200: rewardSchema } } }, async (request) =>

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuery, pageQuery } from '../../../contract/common';
 import { errorObjectSchema } from '../../../contract/error';
-import { createSegmentRequestSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
+import { createSegmentRequestSchema, customerListQuerySchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
 import { getSegment, listCustomers, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
-const customersQuery = z.object({ limit: limitQuery, page: pageQuery, segment_id: z.string().min(1).max(200).optional() });
 
 /**
  * Customer segments: create (static up to 20,000 ids, or auto-update / passive by filter), read one,
@@ -39,7 +37,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/customers', {
       schema: {
         summary: 'List Customers',
-        querystring: customersQuery,
+        querystring: customerListQuerySchema,
         response: { 200: customerListSchema, 404: errorObjectSchema.describe('No segment with that `segment_id` (`not_found`).') },
       },
     }, async (request) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { earningRuleListSchema, type EarningRule } from '../../../../contract/earning-rule';
+import { earningRuleListQuerySchema, earningRuleListSchema, type EarningRule } from '../../../../contract/earning-rule';
 import { apiRequest } from '../../../lib/api-client';
+import { contractQuery } from '../../../lib/contract-query';
 
 /** GET /v2/loyalties/earning-rules, every page (100 at a time, following the cursor), sorted by name. */
 export const earningRulesKeys = {
@@ -12,7 +13,7 @@ export async function getAllEarningRules(signal?: AbortSignal): Promise<EarningR
   const rules: EarningRule[] = [];
   let cursor: string | undefined;
   do {
-    const page = await apiRequest('/v2/loyalties/earning-rules', earningRuleListSchema, { query: { limit: 100, order: 'name', cursor }, signal });
+    const page = await apiRequest('/v2/loyalties/earning-rules', earningRuleListSchema, { query: contractQuery(earningRuleListQuerySchema, { limit: 100, order: 'name', cursor }), signal });
     rules.push(...page.data);
     cursor = page.cursor?.next;
   } while (cursor);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { v1EarningRuleListSchema } from '../../../../contract/earning-rule-v1';
+import { v1EarningRuleListQuerySchema, v1EarningRuleListSchema } from '../../../../contract/earning-rule-v1';
 import { apiRequest } from '../../../lib/api-client';
+import { contractQuery } from '../../../lib/contract-query';
 import { getLoyaltyPrograms, programsLimit } from '../../../api/get-loyalty-programs';
 import { earningRulesKeys } from './get-earning-rules';
 
@@ -17,7 +18,7 @@ export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string,
   const programs = (await getLoyaltyPrograms(programsLimit, signal)).campaigns;
   const lists = await Promise.all(
     programs.map((program) =>
-      apiRequest(`/v1/loyalties/${encodeURIComponent(program.id)}/earning-rules`, v1EarningRuleListSchema, { query: { limit: 100 }, signal }).then((list) => ({ program, list })),
+      apiRequest(`/v1/loyalties/${encodeURIComponent(program.id)}/earning-rules`, v1EarningRuleListSchema, { query: contractQuery(v1EarningRuleListQuerySchema, { limit: 100 }), signal }).then((list) => ({ program, list })),
     ),
   );
   const byRule = new Map<string, RuleProgram[]>();

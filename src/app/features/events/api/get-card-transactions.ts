@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cardTransactionListSchema, type CardTransactionList } from '../../../../contract/card-transaction';
+import { cardTransactionListQuerySchema, cardTransactionListSchema, type CardTransactionList } from '../../../../contract/card-transaction';
 import { apiRequest } from '../../../lib/api-client';
+import { contractQuery } from '../../../lib/contract-query';
 
 /** GET /v1/loyalties/members/{code}/transactions: the card's latest transactions, newest first. */
 export const cardTransactionsKeys = {
@@ -9,7 +10,7 @@ export const cardTransactionsKeys = {
 };
 
 export function getCardTransactions(code: string, limit: number, signal?: AbortSignal): Promise<CardTransactionList> {
-  return apiRequest(`/v1/loyalties/members/${encodeURIComponent(code)}/transactions`, cardTransactionListSchema, { query: { limit, order: '-id' }, signal });
+  return apiRequest(`/v1/loyalties/members/${encodeURIComponent(code)}/transactions`, cardTransactionListSchema, { query: contractQuery(cardTransactionListQuerySchema, { limit, order: '-id' }), signal });
 }
 
 export function cardTransactionsQueryOptions(code: string, limit: number) {

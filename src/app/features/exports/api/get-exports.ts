@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { exportListSchema, type ExportList } from '../../../../contract/export';
+import { exportListQuerySchema, exportListSchema, type ExportList } from '../../../../contract/export';
 import { apiRequest } from '../../../lib/api-client';
+import { contractQuery } from '../../../lib/contract-query';
 
 /** GET /v1/exports: one page of the project's exports, newest first. */
 export interface ExportsPage {
@@ -15,7 +16,7 @@ export const exportsKeys = {
 };
 
 export function getExports({ page, limit }: ExportsPage, signal?: AbortSignal): Promise<ExportList> {
-  return apiRequest('/v1/exports', exportListSchema, { query: { page, limit, order: '-created_at' }, signal });
+  return apiRequest('/v1/exports', exportListSchema, { query: contractQuery(exportListQuerySchema, { page, limit, order: '-created_at' }), signal });
 }
 
 /** Milliseconds until the next poll, from the data and how many times it has arrived; false stops polling (model/polling). */

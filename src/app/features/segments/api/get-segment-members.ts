@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerListSchema, type CustomerList } from '../../../../contract/segment';
+import { customerListQuerySchema, customerListSchema, type CustomerList } from '../../../../contract/segment';
 import { apiRequest } from '../../../lib/api-client';
+import { contractQuery } from '../../../lib/contract-query';
 
 /** How many members the panel lists under the size. */
 export const membersShown = 5;
@@ -14,7 +15,7 @@ export const segmentMembersKeys = {
  * segment's size.
  */
 export function getSegmentMembers(segmentId: string, limit: number, signal?: AbortSignal): Promise<CustomerList> {
-  return apiRequest('/v1/customers', customerListSchema, { query: { segment_id: segmentId, limit, page: 1 }, signal });
+  return apiRequest('/v1/customers', customerListSchema, { query: contractQuery(customerListQuerySchema, { segment_id: segmentId, limit, page: 1 }), signal });
 }
 
 export function segmentMembersQueryOptions(segmentId: string, limit: number = membersShown) {
