@@ -7,8 +7,8 @@ export interface CardPosition {
 /**
  * Where each campaign's next free card probably is: the position of the last card this process
  * handed out. A taken card leaves a dead entry in vouchers_free_idx until VACUUM, and the pick
- * walks over every one of them from the oldest: after 24,000 enrollments it read 287 index pages,
- * about 1.4 ms, most of Add Member's database time. Starting the pick after the cursor skips them.
+ * walks over every one of them from the oldest, which grew to most of Add Member's database time
+ * (README, "Why the hot paths look the way they do"). Starting the pick after the cursor skips them.
  *
  * Only a hint: the pick still checks the card is free and locks it. Cards behind the cursor that
  * are free (another enrollment had one locked and rolled back, or one was released) are found when

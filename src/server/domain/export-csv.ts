@@ -29,8 +29,8 @@ function record(cells: readonly CsvCell[]): string {
 /**
  * The export's CSV: RFC 4180 (CRLF between records; quotes around cells holding a comma, quote
  * or line break, quotes doubled) with the formula guard. Written by hand rather than through
- * csv-stringify because the export's throughput target (half of COPY's) needs it: on 1M rows the
- * library ran at ~0.6× this encoder's speed, most of it in per-cell allocations and GC. The test
+ * csv-stringify because the export's throughput target (half of COPY's) needs it: the library
+ * spent most of its time in per-cell allocations and GC (figures in README, "Why the hot paths look the way they do"). The test
  * checks this encoder against csv-stringify (escape_formulas, CRLF, quote_record_delimiter) as
  * the oracle, on arbitrary cells. On PostgreSQL, COPY writes the records of exports of two or more
  * fields instead, by the same rules (export-rows.ts); the header is always this one.

@@ -38,7 +38,7 @@ export function laneOf(input: OneStatementEnrollment): { key: string; sourceId: 
  * goes with every enrollment that arrived meanwhile, as one statement and one commit. A lone
  * enrollment never waits; a burst pays one commit, one round trip and one set of wake-ups per
  * statement instead of per enrollment. One statement at a time per lane measured best on 2 vCPUs
- * (bench:api, 10 clients: about 10% more than two, which make smaller groups); the statement
+ * (two make smaller groups; README, "Why the hot paths look the way they do"); the statement
  * never waits on a card (SKIP LOCKED), only briefly on a customer another request is writing.
  *
  * Each enrollment gets what enrollInOneStatement would have given it alone: its card, or undefined

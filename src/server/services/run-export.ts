@@ -28,8 +28,8 @@ export async function failExport(ctx: ServiceContext, exportId: string, message:
 
 /**
  * The CSV records of the export's rows. On PostgreSQL, COPY writes them, with the encoder's rules
- * in its SQL: the rows never become JS values, which made the keyset pages below reach only ~0.45×
- * COPY's speed (bench/export). On PGlite, whose COPY only fills an in-memory blob, and for a
+ * in its SQL: the rows never become JS values, which kept the keyset pages below far below COPY's
+ * speed (README, "Why the hot paths look the way they do"). On PGlite, whose COPY only fills an in-memory blob, and for a
  * one-field export (see copyTransactionsCsv), pages of rows go through the encoder. Both paths
  * write the same bytes.
  */

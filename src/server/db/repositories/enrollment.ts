@@ -52,7 +52,7 @@ export async function enrollTogether(db: DbOrTx, inputs: OneStatementEnrollment[
   if (after) values.push(after.createdAt.toISOString(), after.id);
   const cursor = after && { createdAt: `$${values.length - 1}::timestamptz`, id: `$${values.length}::text` };
   // The count is part of the text, not a parameter: with `LIMIT $n` PostgreSQL prices the generic
-  // plan for a tenth of the campaign's cards and plans every execution afresh (0.4 ms a statement);
+  // plan for a tenth of the campaign's cards and plans every execution afresh;
   // with the count written in, it settles on the generic plan. The batcher sends a dozen group sizes,
   // so each connection prepares a dozen texts, not a hundred.
   const free = nextFreeCardSql('$2', '$3::timestamptz', cursor, String(inputs.length));
