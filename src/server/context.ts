@@ -1,9 +1,8 @@
 import type { ServiceConfig } from './config';
-import type { Database, Db } from '../platform/db/client';
+import type { Database, Db, Tx } from '../platform/db/client';
 import type { ProjectClock } from './clock/project-clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
-import type { CustomerChangeHook } from './services/customer-change-hooks';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -23,6 +22,9 @@ export interface ServiceContext {
   /** Run in the transaction of every customer change (services/customer-change-hooks). */
   customerChangeHooks: CustomerChangeHook[];
 }
+
+/** Keeps state derived from a customer (segment membership) current when the customer changes. */
+export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

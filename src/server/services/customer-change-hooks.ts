@@ -1,9 +1,6 @@
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 
-/** Keeps state derived from a customer (segment membership) current when the customer changes. */
-export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
-
 /**
  * Runs the context's hooks inside the transaction that changed the customer, so derived state commits
  * with it. The hooks are listed where the context is built (bootstrap.ts), so every process that
