@@ -58,3 +58,17 @@ describe('fieldOfRequestPath', () => {
     expect(fieldOfRequestPath(path)).toBe(field);
   });
 });
+
+describe('enrollFormSchema refusals', () => {
+  it('refuses a malformed email beside the email field', () => {
+    const result = enrollFormSchema.safeParse(form({ customer: { identifier: 'c1', email: 'not-an-email' } }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['customer.email', 'Enter an email address such as name@example.com.']]);
+    expect(enrollFormSchema.parse(form({ customer: { identifier: 'c1', email: ' ada@example.com ' } }))).toEqual({ customer: { source_id: 'c1', email: 'ada@example.com' } });
+  });
+
+  it('says the contract’s limits in plain words', () => {
+    const result = enrollFormSchema.safeParse(form({ customer: { identifier: 'c1', name: 'x'.repeat(1001) } }));
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['customer.name', 'Use at most 1,000 characters.']]);
+  });
+});
