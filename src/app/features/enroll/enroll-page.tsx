@@ -41,7 +41,7 @@ function rememberProgram(campaignId: string): void {
 
 function programSummary(program: LoyaltyProgram): string {
   const cards = program.type === 'AUTO_UPDATE' ? 'cards generated on demand' : `${formatNumber(program.vouchers_count)} cards`;
-  return [program.id, cards, program.active ? undefined : 'inactive', program.description ?? undefined].filter(Boolean).join(' · ');
+  return [cards, program.active ? undefined : 'inactive', program.description ?? undefined].filter(Boolean).join(' · ');
 }
 
 /**

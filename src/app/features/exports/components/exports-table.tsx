@@ -24,6 +24,8 @@ import { DeleteExportDialog } from './delete-export-dialog';
 const pageSize = 10;
 /** One empty list for every render without data: a new [] each time would look like a new answer. */
 const noExports: readonly ExportObject[] = [];
+/** Read out by screen readers, not shown: in px, since `sx` reads a bare 1 as 100%. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 /** Columns a phone leaves out. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -74,7 +76,7 @@ export function ExportsTable() {
 
   return (
     <Box>
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {/* Until the next status change replaces it. */}
         {deleted && deleted.over === announcement ? `Export ${deleted.exportId} deleted.` : announcement}
       </Box>
@@ -107,9 +109,9 @@ export function ExportsTable() {
           const card = exportedCardCode(item);
           return (
             <TableRow key={item.id} hover>
-              <TableCell>
+              <TableCell sx={{ minWidth: 150 }}>
                 <Box sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere' }}>{item.id}</Box>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                   {formatDateTime(item.created_at)}
                 </Typography>
               </TableCell>
