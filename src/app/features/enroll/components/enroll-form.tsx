@@ -15,14 +15,15 @@ import { useAddMember } from '../api/add-member';
 import { customerAlreadyEnrolled, placeApiError } from '../model/api-error-fields';
 import { useFormApiError } from '../../../lib/use-form-api-error';
 import { HeldCardLink } from './held-card-link';
-import { emptyEnrollForm, enrollFormSchema, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
+import { emptyEnrollForm, enrollFormSchema, holderNameOf, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
 import { MetadataRowsField } from './metadata-rows-field';
 import { FormSection } from '../../../components/form-section';
 import { IdentifyByToggle } from '../../../components/identify-by-toggle';
 
 interface EnrollFormProps {
   program: LoyaltyProgram | undefined;
-  onEnrolled: (member: LoyaltyMember) => void;
+  /** The card published, and how to name its holder. */
+  onEnrolled: (member: LoyaltyMember, holder: string) => void;
   /** An error that concerns the program choice (none chosen, or the API does not know it). */
   onProgramError: (message: string | null) => void;
 }
@@ -85,7 +86,7 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
       { campaignId: program.id, body },
       {
         onSuccess: (member) => {
-          onEnrolled(member);
+          onEnrolled(member, holderNameOf(body.customer));
           // Ready for the next customer, identified the same way.
           reset({ ...emptyEnrollForm, customer: { ...emptyEnrollForm.customer, identifyBy } });
         },

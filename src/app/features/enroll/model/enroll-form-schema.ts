@@ -133,3 +133,9 @@ export const enrollFormSchema = enrollFormFieldsSchema.transform((values, ctx): 
   }
   return z.NEVER;
 });
+
+/** How to name the customer just enrolled: what the form said about them, never a `cust_` id. */
+export function holderNameOf(customer: AddMemberRequest['customer']): string {
+  if (typeof customer === 'string') return customer.startsWith('cust_') ? 'the customer' : customer;
+  return customer.name ?? customer.email ?? (customer.id ? 'the customer' : customer.source_id) ?? 'the customer';
+}
