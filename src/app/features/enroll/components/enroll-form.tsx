@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { AddMemberRequest, LoyaltyMember } from '../../../../contract/loyalty-member';
 import type { LoyaltyProgram } from '../../../../contract/loyalty-program';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -15,10 +15,10 @@ import { useAddMember } from '../api/add-member';
 import { customerAlreadyEnrolled, placeApiError } from '../model/api-error-fields';
 import { useFormApiError } from '../../../lib/use-form-api-error';
 import { HeldCardLink } from './held-card-link';
-import { emptyEnrollForm, enrollFormSchema, holderNameOf, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
+import { emptyEnrollForm, enrollFormSchema, holderNameOf, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
 import { MetadataRowsField } from './metadata-rows-field';
 import { FormSection } from '../../../components/form-section';
-import { IdentifyByToggle } from '../../../components/identify-by-toggle';
+import { FormIdentifyByToggle } from '../../../components/identify-by-toggle';
 
 interface EnrollFormProps {
   program: LoyaltyProgram | undefined;
@@ -39,20 +39,6 @@ const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
   },
 };
 
-
-function CustomerIdentifyBy({ control, onChanged }: { control: EnrollFormControl; onChanged: () => void }) {
-  const { field } = useController({ control, name: 'customer.identifyBy' });
-  return (
-    <IdentifyByToggle
-      labelId="identify-by-label"
-      value={field.value}
-      onChange={(next) => {
-        field.onChange(next);
-        onChanged();
-      }}
-    />
-  );
-}
 
 /** Add Member: the customer, optionally a card code and the publication's details. */
 export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormProps) {
@@ -106,8 +92,10 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
       <FormErrorAlert error={formError} title="The member was not enrolled" ref={formErrorRef} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <FormSection id="enroll-customer-heading" title="Customer">
-          <CustomerIdentifyBy
+          <FormIdentifyByToggle
             control={control}
+            name="customer.identifyBy"
+            labelId="identify-by-label"
             onChanged={() => {
               clearErrors('customer.identifier');
               setAlreadyEnrolled(null);

@@ -16,7 +16,7 @@ import { placeEventError } from '../model/api-error-fields';
 import { emptyEventForm, eventFormSchema, propertiesOf, type EventFormValues, type IdentifyBy } from '../model/event-form';
 import { MetadataFields } from './metadata-fields';
 import { FormSection } from '../../../components/form-section';
-import { IdentifyByToggle } from '../../../components/identify-by-toggle';
+import { FormIdentifyByToggle } from '../../../components/identify-by-toggle';
 
 type EventControl = Control<EventFormValues, unknown, TrackEventRequest>;
 
@@ -48,20 +48,6 @@ function EventSelect({ control, schemas, onChanged }: { control: EventControl; s
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-function CustomerIdentifyBy({ control, onChanged }: { control: EventControl; onChanged: () => void }) {
-  const { field } = useController({ control, name: 'identifyBy' });
-  return (
-    <IdentifyByToggle
-      labelId="event-identify-by-label"
-      value={field.value}
-      onChange={(next) => {
-        field.onChange(next);
-        onChanged();
-      }}
-    />
   );
 }
 
@@ -104,7 +90,7 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
           <MetadataFields control={control} properties={properties} event={event} />
         </FormSection>
         <FormSection id="event-customer-heading" title="Customer">
-          <CustomerIdentifyBy control={control} onChanged={() => clearErrors('customer')} />
+          <FormIdentifyByToggle control={control} name="identifyBy" labelId="event-identify-by-label" onChanged={() => clearErrors('customer')} />
           <FormTextField control={control} name="customer" label={identifier.label} helperText={identifier.helper} required autoComplete="off" />
         </FormSection>
         <FormSection id="event-card-heading" title="Loyalty card and referral (optional)">
