@@ -24,6 +24,8 @@ export function ErrorAlert({ error, title, onRetry, sx }: ErrorAlertProps) {
   const words = sayApiError(object);
   const reference = technicalReference(object);
   const service = serviceWords(object);
+  // Said again underneath only when it adds something.
+  const serviceAdds = !service.includes(words);
   return (
     <Alert
       severity="error"
@@ -43,8 +45,8 @@ export function ErrorAlert({ error, title, onRetry, sx }: ErrorAlertProps) {
         </Typography>
       )}
       <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.85, overflowWrap: 'anywhere' }}>
-        {service !== words && `The service said: ${service}`}
-        {service !== words && reference && <br />}
+        {serviceAdds && `The service said: ${service}`}
+        {serviceAdds && reference && <br />}
         {reference}
       </Typography>
     </Alert>

@@ -19,6 +19,8 @@ const things: Record<string, string> = {
  * words); the service's own `message`/`details` stay for a support ticket (`serviceWords`).
  */
 export function sayApiError(error: ErrorObject): string {
+  // The proxy words a lock-out for people already, with how long it lasts.
+  if (error.key === 'account_locked' && error.details) return error.details;
   if (error.key === 'not_found' && error.resource_type) return `No ${things[error.resource_type] ?? `${error.resource_type.replace(/_/g, ' ')} with this ID exists`}.`;
   if ((error.key === 'invalid_payload' || error.key === 'invalid_query_params') && error.details) return sayValidationDetails(error.details);
   if (isKnownErrorKey(error.key)) return errorKeyWords[error.key];
