@@ -3,7 +3,7 @@ import { loyaltyMemberSchema, type AddMemberRequest, type LoyaltyMember } from '
 import { apiRequest } from '../../../lib/api-client';
 import { loyaltyProgramsKeys } from '../../../api/get-loyalty-programs';
 import { programMembersKeys } from '../../../api/get-program-members';
-import { cardHoldersKeys } from './get-card-holders';
+import { cardHoldersKeys } from '../../../api/get-card-holders';
 
 /** POST /v1/loyalties/{campaignId}/members: publishes a card of the program to a customer. */
 export interface AddMemberVariables {

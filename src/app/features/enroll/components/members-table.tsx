@@ -8,8 +8,8 @@ import { useProgramMembers } from '../../../api/get-program-members';
 import { PagedTable } from '../../../components/paged-table';
 import { memberPath } from '../../../config/paths';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useCardHolders } from '../api/get-card-holders';
-import { holderDisplay } from '../model/holder-display';
+import { useCardHolders } from '../../../api/get-card-holders';
+import { holderDisplay } from '../../../lib/holder-display';
 
 const pageSize = 20;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';

@@ -1,6 +1,6 @@
 import type { CardHolder } from '../api/get-card-holders';
 
-/** How the members table names a card's holder: the name, then the email under it; either alone; else the source id. */
+/** How the dashboard names a card's holder (members table, card chooser): the name, then the email under it; either alone; else the source id. */
 export function holderDisplay(holder: CardHolder | undefined, holderId: string | null): { primary: string; secondary?: string; muted: boolean } {
   if (!holderId) return { primary: 'Not published yet', muted: true };
   if (!holder) return { primary: 'Customer', muted: true };

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { publicationListSchema } from '../../../../contract/publication';
-import { apiRequest } from '../../../lib/api-client';
+import { publicationListSchema } from '../../contract/publication';
+import { apiRequest } from '../lib/api-client';
 
 /** Who holds a card: what the members table shows instead of the customer's id. */
 export interface CardHolder {
@@ -32,7 +32,7 @@ export function useCardHolders(programName: string, customerIds: readonly string
   return useQuery({
     queryKey: cardHoldersKeys.of(programName, customerIds),
     queryFn: ({ signal }) => getCardHolders(programName, customerIds, signal),
-    enabled: customerIds.length > 0,
+    enabled: programName !== '' && customerIds.length > 0,
     placeholderData: keepPreviousData,
   });
 }
