@@ -14,6 +14,7 @@ import { dynamicSegmentRequestSchema, type Segment } from '../../../../contract/
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
+import { nameErrorOf } from '../model/name-error';
 import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
 import { useSegmentPreview } from '../api/preview-segment';
@@ -76,8 +77,8 @@ export function FilterSegmentForm({ onCreated }: { onCreated: (segment: Segment)
       {
         onSuccess: onCreated,
         onError: (error) => {
-          const details = errorObjectOf(error).details ?? '';
-          if (details.startsWith('Property .name')) setError('name', { type: 'api', message: details }, { shouldFocus: true });
+          const nameError = nameErrorOf(errorObjectOf(error));
+          if (nameError) setError('name', { type: 'api', message: nameError }, { shouldFocus: true });
           else setFailure(error);
         },
       },
