@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
 import { nameErrorOf } from '../model/name-error';
+import { sayApiError } from '../../../lib/api-error-words';
 import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
 import { useSegmentPreview } from '../api/preview-segment';
@@ -34,7 +35,7 @@ function PreviewCount({ filter, problem }: { filter: ReturnType<typeof buildFilt
   const preview = useSegmentPreview(filter);
   let text: string;
   if (problem) text = problem;
-  else if (preview.isError) text = `No preview: ${errorObjectOf(preview.error).details ?? errorObjectOf(preview.error).message}`;
+  else if (preview.isError) text = `No preview: ${sayApiError(errorObjectOf(preview.error))}`;
   else if (preview.data) text = `${formatNumber(preview.data.total)} ${preview.data.total === 1 ? 'customer matches' : 'customers match'} now`;
   else text = 'Counting matching customers…';
   return (
