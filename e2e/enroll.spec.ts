@@ -61,6 +61,7 @@ test('an already-published card code shows the API error beside the card field',
 async function chooseCoffeeClub(page: Page) {
   await page.getByLabel('Loyalty program').click();
   await page.getByRole('option', { name: /Coffee Club/ }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
 }
 
 test('a malformed email, then an over-long name, are refused beside their fields, in plain words, and nothing is sent', async ({ page }) => {
@@ -110,6 +111,10 @@ test('the members table names each holder and leads to the member page; a second
   const held = page.getByRole('status').filter({ hasText: 'already holds card' });
   await expect(held.getByRole('link', { name: code })).toHaveAttribute('href', `/members/${code}`);
   await page.screenshot({ path: 'test-results/enroll-duplicate-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await identifier.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/enroll-duplicate-390.png' });
+  await page.setViewportSize({ width: 1440, height: 1000 });
 
   // The members table: name and email, never the customer id; the card code is the row's link, reached by keyboard.
   const table = page.getByRole('table', { name: /Members of Coffee Club/ });
@@ -123,9 +128,12 @@ test('the members table names each holder and leads to the member page; a second
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/members/${code}$`));
 
-  // A click anywhere on a row opens the member page too.
+  // A click anywhere on a row opens the member page too; on a phone the row keeps name, card and balance.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/members');
   await chooseCoffeeClub(page);
+  await expect(page.getByRole('table', { name: /Members of Coffee Club/ })).toContainText('Tove Twice');
+  await page.screenshot({ path: 'test-results/members-390.png', fullPage: true });
   await page.getByRole('table', { name: /Members of Coffee Club/ }).getByRole('row').filter({ hasText: 'Tove Twice' }).getByText('tove@example.com').click();
   await expect(page).toHaveURL(new RegExp(`/members/${code}$`));
 });

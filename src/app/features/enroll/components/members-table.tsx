@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -15,6 +16,18 @@ const pageSize = 20;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 /** Columns a phone leaves out; the card's own page shows them. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
+/** On a phone the card code moves under the holder's name, so an email has the row's width. */
+const cardColumn = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+const cardUnderName = { display: { xs: 'block', sm: 'none' }, mt: 0.5 } as const;
+
+/** The row's link to the member page (one of the two is shown, by screen width). */
+function CardLink({ code, holder }: { code: string; holder: string }) {
+  return (
+    <Link component={RouterLink} to={memberPath(code)} sx={{ fontFamily: monospace }} aria-label={`Card ${code} of ${holder}`}>
+      {code}
+    </Link>
+  );
+}
 
 /**
  * The cards of one program, recently changed first, 20 a page, each row naming its holder and
@@ -43,7 +56,7 @@ export function MembersTable({ campaignId, programName }: { campaignId: string; 
       head={
         <TableRow>
           <TableCell>Customer</TableCell>
-          <TableCell>Card</TableCell>
+          <TableCell sx={cardColumn}>Card</TableCell>
           <TableCell align="right">Balance</TableCell>
           <TableCell align="right" sx={wideOnly}>
             Points
@@ -73,11 +86,12 @@ export function MembersTable({ campaignId, programName }: { campaignId: string; 
                   {holder.secondary}
                 </Typography>
               )}
+              <Box sx={cardUnderName}>
+                <CardLink code={member.code} holder={holder.primary} />
+              </Box>
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <Link component={RouterLink} to={memberPath(member.code)} sx={{ fontFamily: monospace }} aria-label={`Card ${member.code} of ${holder.primary}`}>
-                {member.code}
-              </Link>
+            <TableCell sx={cardColumn}>
+              <CardLink code={member.code} holder={holder.primary} />
             </TableCell>
             <TableCell align="right">{formatNumber(member.loyalty_card.balance)}</TableCell>
             <TableCell align="right" sx={wideOnly}>
