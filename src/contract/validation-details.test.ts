@@ -26,10 +26,18 @@ describe('validation details', () => {
     expect(formatValidationDetail(samples[5])).toBe('Property .customer.email: Too big: expected string to have <=1000 characters');
   });
 
+  it('keeps a message that holds the separator in one detail', () => {
+    const details: ValidationDetail[] = [
+      { kind: 'invalid', path: ['reward', 'points'], message: 'Mug costs 25 points; only pay with points takes a number of points' },
+      { kind: 'required', path: [], property: 'order' },
+    ];
+    expect(parseValidationDetails(formatValidationDetails(details)).map(({ detail }) => detail)).toEqual(details);
+  });
+
   it('gives null for text in another format, keeping the text', () => {
     expect(parseValidationDetail('A value in the request is too large or cannot be stored')).toBeNull();
-    expect(parseValidationDetails('free text; Payload: bad')).toEqual([
-      { text: 'free text', detail: null },
+    expect(parseValidationDetails('free text; more; Payload: bad')).toEqual([
+      { text: 'free text; more', detail: null },
       { text: 'Payload: bad', detail: { kind: 'invalid', path: [], message: 'bad' } },
     ]);
   });

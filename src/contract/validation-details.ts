@@ -56,9 +56,17 @@ export function parseValidationDetail(text: string): ValidationDetail | null {
   return null;
 }
 
+/** Where a detail starts: a message may itself hold the separator, so anything else continues the one before. */
+const detailStart = /^(?:Payload|Property \.)/;
+
 /** Every detail of a `details` string, each with its text; `detail` is null where the text is in another format. */
 export function parseValidationDetails(details: string): { text: string; detail: ValidationDetail | null }[] {
-  return details.split(separator).map((text) => ({ text, detail: parseValidationDetail(text) }));
+  const texts: string[] = [];
+  for (const part of details.split(separator)) {
+    if (texts.length > 0 && !detailStart.test(part)) texts[texts.length - 1] += `${separator}${part}`;
+    else texts.push(part);
+  }
+  return texts.map((text) => ({ text, detail: parseValidationDetail(text) }));
 }
 
 /** The path of the field a detail concerns: a missing or extra property's own path, else the value's. */

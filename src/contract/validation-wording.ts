@@ -1,4 +1,4 @@
-import { parseValidationDetail, type ValidationDetail } from './validation-details';
+import { parseValidationDetails, type ValidationDetail } from './validation-details';
 
 /**
  * A validation problem in words a person uses, to show beside the field it concerns (so it does not
@@ -60,10 +60,8 @@ export function sayValidationDetail(detail: ValidationDetail): string {
 
 /** A whole `details` string in plain words, naming each field it concerns (for text shown away from the fields). */
 export function sayValidationDetails(details: string): string {
-  return details
-    .split('; ')
-    .map((text) => {
-      const detail = parseValidationDetail(text);
+  return parseValidationDetails(details)
+    .map(({ text, detail }) => {
       if (!detail) return text;
       const path = detail.kind === 'invalid' ? detail.path : [...detail.path, detail.property];
       const where = path.length ? `${path.join('.')}: ` : '';
