@@ -52,6 +52,9 @@ for (const width of widths) {
 
       await page.getByLabel('Customer source ID', { exact: true }).fill(`a11y-${width}-${Date.now()}`);
       await page.getByLabel('Name').fill('Ada Axe');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByRole('button', { name: 'Add customer metadata' }).click();
+      await expectAccessible(page, 'enroll-filled', width);
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByRole('button', { name: 'Enroll member' }).click();
       await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -122,6 +125,10 @@ for (const width of widths) {
       await page.goto('/segments');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page, 'segments', width);
+      await page.getByLabel('Segment name').fill('Axe check');
+      await page.getByRole('textbox', { name: 'Customer ids' }).fill('cust_demobulk00001\ncust_demobulk00002\nnot an id');
+      await expect(page.getByRole('status', { name: 'Customer id counts' })).toBeVisible();
+      await expectAccessible(page, 'segments-filled', width);
 
       await page.goto('/locations');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
