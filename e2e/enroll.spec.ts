@@ -12,22 +12,30 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+async function chooseCoffeeClub(page: Page) {
+  await page.getByLabel('Loyalty program').click();
+  await page.getByRole('option', { name: /Coffee Club/ }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+/** Enrolls a customer in the chosen program through the form; the card code the page announces. */
+async function enroll(page: Page, customer: { sourceId: string; name: string; email: string }): Promise<string> {
+  await page.getByLabel('Customer source ID', { exact: true }).fill(customer.sourceId);
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByRole('button', { name: 'Enroll member' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Enrolled' });
+  await expect(status).toContainText(new RegExp(`Enrolled ${customer.name} with card COFFEE-\\d{4}`));
+  return (await status.textContent())?.match(/COFFEE-\d{4}/)?.[0] as string;
+}
+
 test('a marketing user enrolls a new customer and sees the published card', async ({ page }) => {
   const responses = recordResponses(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Enroll member' })).toBeVisible();
 
-  await page.getByLabel('Loyalty program').click();
-  await page.getByRole('option', { name: /Coffee Club/ }).click();
-  const sourceId = `e2e-${Date.now()}`;
-  await page.getByLabel('Customer source ID', { exact: true }).fill(sourceId);
-  await page.getByLabel('Name').fill('Erin E2E');
-  await page.getByLabel('Email').fill('erin@example.com');
-  await page.getByRole('button', { name: 'Enroll member' }).click();
-
-  const status = page.getByRole('status').filter({ hasText: 'Enrolled' });
-  await expect(status).toContainText(/with card COFFEE-\d{4}/);
-  const code = (await status.textContent())?.match(/COFFEE-\d{4}/)?.[0] as string;
+  await chooseCoffeeClub(page);
+  const code = await enroll(page, { sourceId: `e2e-${Date.now()}`, name: 'Erin E2E', email: 'erin@example.com' });
   await expect(page.getByRole('img', { name: `QR code for ${code}` })).toBeVisible();
   await expect(page.getByRole('img', { name: `Barcode for ${code}` })).toBeVisible();
   // The images really loaded (through the proxy), not just their tags.
@@ -57,12 +65,6 @@ test('an already-published card code shows the API error beside the card field',
   await expect(field).toHaveAccessibleDescription('This card already belongs to a customer.');
   await page.screenshot({ path: 'test-results/enroll-already-published.png', fullPage: true });
 });
-
-async function chooseCoffeeClub(page: Page) {
-  await page.getByLabel('Loyalty program').click();
-  await page.getByRole('option', { name: /Coffee Club/ }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-}
 
 test('a malformed email, then an over-long name, are refused beside their fields, in plain words, and nothing is sent', async ({ page }) => {
   const posts: string[] = [];
@@ -94,13 +96,7 @@ test('the members table names each holder and leads to the member page; a second
   await page.goto('/enroll');
   await chooseCoffeeClub(page);
   const sourceId = `e2e-twice-${Date.now()}`;
-  await page.getByLabel('Customer source ID', { exact: true }).fill(sourceId);
-  await page.getByLabel('Name').fill('Tove Twice');
-  await page.getByLabel('Email').fill('tove@example.com');
-  await page.getByRole('button', { name: 'Enroll member' }).click();
-  const status = page.getByRole('status').filter({ hasText: 'Enrolled' });
-  await expect(status).toContainText(/with card COFFEE-\d{4}/);
-  const code = (await status.textContent())?.match(/COFFEE-\d{4}/)?.[0] as string;
+  const code = await enroll(page, { sourceId, name: 'Tove Twice', email: 'tove@example.com' });
 
   // The same customer again: said in words beside the identifier, with a link to the card held.
   await page.getByLabel('Customer source ID', { exact: true }).fill(sourceId);
