@@ -37,7 +37,11 @@ test('a user exports a member’s transactions, watches the file being made and 
   await expect(page.getByRole('status').filter({ hasText: `Export ${scheduled.id} scheduled` })).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: scheduled.id });
-  await expect(row).toContainText('COFFEE-0005');
+  // The card links to its member page; the dashboard user who started it is named, not their id.
+  await expect(row.getByRole('link', { name: 'COFFEE-0005' })).toHaveAttribute('href', '/members/COFFEE-0005');
+  await expect(row).toContainText('demo (you)');
+  expect(scheduled.user_id).toBeTruthy();
+  await expect(row).not.toContainText(scheduled.user_id);
   await page.screenshot({ path: '/tmp/exports-scheduled.png', fullPage: true });
   // The page polls until the worker is done, then offers the file.
   await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -71,6 +75,23 @@ test('a user exports a member’s transactions, watches the file being made and 
   expect(records).toHaveLength(4);
 });
 
+test('the Exports page never scrolls sideways; on a phone its table scrolls inside its own box', async ({ page }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/exports');
+    const table = page.getByRole('table', { name: 'Exports' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
+    // Every column is reachable: the table's box scrolls to its last column.
+    const box = page.getByRole('region', { name: 'Exports (scrolls sideways on narrow screens)' });
+    await box.scrollIntoViewIfNeeded();
+    await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(table.getByRole('columnheader', { name: 'File' })).toBeInViewport();
+    await page.screenshot({ path: `test-results/exports-${width}.png`, fullPage: true });
+  }
+});
+
 test('an unknown card code shows the API’s error beside the field', async ({ page }) => {
   await page.goto('/exports');
   await page.getByRole('radio', { name: 'Card code' }).check();
@@ -78,7 +99,7 @@ test('an unknown card code shows the API’s error beside the field', async ({ p
   await expect(page.getByText('Enter the card code')).toBeVisible();
   await page.getByRole('textbox', { name: 'Card code' }).fill('NOPE-404');
   await page.getByRole('button', { name: 'Start export' }).click();
-  await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveAccessibleDescription('Cannot find voucher with id NOPE-404');
+  await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveAccessibleDescription('No card has this code.');
   await expect(page.getByRole('textbox', { name: 'Card code' })).toBeFocused();
   await page.screenshot({ path: '/tmp/exports-unknown-card.png', fullPage: true });
 });

@@ -56,14 +56,14 @@ test('creates a rule in the builder, earns with it on the Events page, then disa
   // The contract's checks as the form is filled in, beside the field.
   await builder(page).getByLabel('Months').fill('13');
   await builder(page).getByLabel('Months').blur();
-  await expect(builder(page).getByText('Too big: expected number to be <=12')).toBeVisible();
+  await expect(builder(page).getByText('Enter 12 or less.')).toBeVisible();
   await builder(page).getByLabel('Months').fill('6');
 
   // An API error beside its field: a segment that does not exist.
   await builder(page).getByRole('radio', { name: 'A customer enters a segment' }).check();
   await builder(page).getByLabel('Segment ID').fill('seg_doesnotexist');
   await builder(page).getByRole('button', { name: 'Create rule' }).click();
-  await expect(builder(page).getByText('Cannot find segment with id seg_doesnotexist')).toBeVisible();
+  await expect(builder(page).getByLabel('Segment ID')).toHaveAccessibleDescription('No segment has this ID.');
   await builder(page).getByRole('radio', { name: 'A custom event arrives' }).check();
 
   await page.screenshot({ path: '/tmp/rule-builder-1440.png', fullPage: true });

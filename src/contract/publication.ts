@@ -48,4 +48,17 @@ export const publicationListQuerySchema = z.object({
   customer: z.string().optional(),
   voucher: z.string().optional(),
   source_id: z.string().optional(),
+  // The real API's `filters` (deepObject); the customer_id `$in`/`$is` conditions are what the dashboard
+  // needs: the holders of one page of a program's cards, in one request.
+  filters: z
+    .strictObject({
+      customer_id: z.strictObject({
+        conditions: z.strictObject({
+          $in: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(100)]).optional(),
+          $is: z.string().min(1).optional(),
+        }),
+      }),
+    })
+    .optional(),
 });
+export type PublicationListQuery = z.output<typeof publicationListQuerySchema>;

@@ -8,6 +8,8 @@ export interface MembersPage {
   /** 1-based, as the API counts. */
   page: number;
   limit: number;
+  /** Only the cards of this customer (id or source id), as the real API's `customer` filter. */
+  customer?: string;
 }
 
 export const programMembersKeys = {
@@ -15,9 +17,9 @@ export const programMembersKeys = {
   page: (campaignId: string, params: MembersPage) => ['loyalties', campaignId, 'members', params] as const,
 };
 
-export function getProgramMembers(campaignId: string, { page, limit }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
+export function getProgramMembers(campaignId: string, { page, limit, customer }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
   return apiRequest(`/v1/loyalties/${encodeURIComponent(campaignId)}/members`, memberListSchema, {
-    query: contractQuery(memberListQuerySchema, { limit, page, order: '-updated_at' }),
+    query: contractQuery(memberListQuerySchema, { limit, page, order: '-updated_at', customer }),
     signal,
   });
 }
@@ -33,6 +35,16 @@ export function programMembersQueryOptions(campaignId: string, params: MembersPa
 
 export function useProgramMembers(campaignId: string, params: MembersPage) {
   return useQuery(programMembersQueryOptions(campaignId, params));
+}
+
+/** The card a customer holds in a program (a program gives a customer one card), or null. */
+export function useCustomerCard(campaignId: string, customerId: string | null) {
+  return useQuery({
+    ...programMembersQueryOptions(campaignId, { page: 1, limit: 1, customer: customerId ?? '' }),
+    placeholderData: undefined,
+    enabled: customerId !== null,
+    select: (list) => list.vouchers[0] ?? null,
+  });
 }
 
 /** The export form's card chooser offers a program's 100 most recently changed cards: the first page of 100. */

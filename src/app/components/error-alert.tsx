@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { errorObjectOf } from '../lib/api-error';
+import { sayApiError, serviceWords, technicalReference } from '../lib/api-error-words';
 
 interface ErrorAlertProps {
   /** An `ApiRequestError` (its error object is shown) or anything else that was thrown. */
@@ -15,14 +16,16 @@ interface ErrorAlertProps {
 }
 
 /**
- * Shows a failure in the API's own words (DESIGN §6): its `message` and `details`, with the key
- * and request id to quote to support. Never a generic "Something went wrong".
+ * Shows a failure in words a person uses (lib/api-error-words), with the service's own words, the
+ * error key and the request id underneath to quote to support. Never a generic "Something went wrong".
  */
 export function ErrorAlert({ error, title, onRetry, sx }: ErrorAlertProps) {
   const object = errorObjectOf(error);
-  const reference = [object.key && `Error key: ${object.key}`, object.code ? `HTTP ${object.code}` : undefined, object.request_id && `Request id: ${object.request_id}`]
-    .filter(Boolean)
-    .join(' · ');
+  const words = sayApiError(object);
+  const reference = technicalReference(object);
+  const service = serviceWords(object);
+  // Said again underneath only when it adds something.
+  const serviceAdds = !service.includes(words);
   return (
     <Alert
       severity="error"
@@ -35,18 +38,17 @@ export function ErrorAlert({ error, title, onRetry, sx }: ErrorAlertProps) {
         )
       }
     >
-      <AlertTitle>{title ?? object.message}</AlertTitle>
-      {title && <Typography variant="body2">{object.message}</Typography>}
-      {object.details && (
+      <AlertTitle>{title ?? words}</AlertTitle>
+      {title && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {object.details}
+          {words}
         </Typography>
       )}
-      {reference && (
-        <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.8 }}>
-          {reference}
-        </Typography>
-      )}
+      <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.85, overflowWrap: 'anywhere' }}>
+        {serviceAdds && `The service said: ${service}`}
+        {serviceAdds && reference && <br />}
+        {reference}
+      </Typography>
     </Alert>
   );
 }

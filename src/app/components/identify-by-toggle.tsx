@@ -1,3 +1,4 @@
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -27,5 +28,30 @@ export function IdentifyByToggle({ labelId, value, onChange }: { labelId: string
         <ToggleButton value="id">Customer ID</ToggleButton>
       </ToggleButtonGroup>
     </Box>
+  );
+}
+
+/** The toggle bound to a react-hook-form field; `onChanged` runs after a new choice (e.g. to clear the identifier's error). */
+export function FormIdentifyByToggle<T extends FieldValues, TTransformed>({
+  control,
+  name,
+  labelId,
+  onChanged,
+}: {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPath<T>;
+  labelId: string;
+  onChanged: () => void;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <IdentifyByToggle
+      labelId={labelId}
+      value={field.value as IdentifyBy}
+      onChange={(next) => {
+        field.onChange(next);
+        onChanged();
+      }}
+    />
   );
 }

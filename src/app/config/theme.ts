@@ -8,6 +8,10 @@ export const theme = createTheme({
     primary: { main: brand },
     secondary: { main: '#0f766e' },
     background: { default: '#f5f6fa', paper: '#ffffff' },
+    // Darker than MUI's defaults, so text in these colours (outlined chips, captions) and white text
+    // on them reach 4.5:1 (axe's color-contrast rule).
+    warning: { main: '#b45309' },
+    info: { main: '#0369a1' },
   },
   shape: { borderRadius: 8 },
   typography: {
@@ -32,5 +36,7 @@ export const theme = createTheme({
       },
     },
     MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    // A disabled field's helper says why it is disabled ("Choose the program first"): it must stay readable.
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
   },
 });

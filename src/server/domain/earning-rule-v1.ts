@@ -1,3 +1,4 @@
+import { formatValidationDetail } from '../../contract/validation-details';
 import type { EarningValidityHours, Effect, PointsExpiration, Trigger } from '../../contract/earning-rule';
 import {
   v1OrderPaidEvent,
@@ -34,13 +35,11 @@ export interface V1Problem {
   missing?: boolean;
 }
 
-/** In the words of the service's other validation errors (http/validation-details). */
+/** In the words of the service's other validation errors (src/contract/validation-details). */
 export function describeProblem(problem: V1Problem): string {
-  if (problem.missing) {
-    const parent = problem.path.slice(0, -1);
-    return `${parent.length ? `Property .${parent.join('.')}` : 'Payload'} should have required property '${String(problem.path[problem.path.length - 1])}'`;
-  }
-  return `Property .${problem.path.join('.')}: ${problem.message}`;
+  const path = problem.path.map(String);
+  if (problem.missing) return formatValidationDetail({ kind: 'required', path: path.slice(0, -1), property: path[path.length - 1] });
+  return formatValidationDetail({ kind: 'invalid', path, message: problem.message });
 }
 
 /** The calculations the engine evaluates for each trigger (services/earn-points, domain/earning-effects). */

@@ -1,3 +1,4 @@
+import { formatValidationDetail } from '../../contract/validation-details';
 import type { EventPropertyType } from '../../contract/event';
 
 export type EventProperties = Record<string, { type: string; required?: boolean }>;
@@ -21,11 +22,11 @@ export function metadataProblems(properties: EventProperties, metadata: Record<s
   for (const [name, definition] of Object.entries(properties)) {
     const value = metadata[name];
     if (value === undefined || value === null) {
-      if (definition.required) problems.push(`Property .metadata should have required property '${name}'`);
+      if (definition.required) problems.push(formatValidationDetail({ kind: 'required', path: ['metadata'], property: name }));
       continue;
     }
     const check = checks[definition.type as EventPropertyType];
-    if (check && !check.test(value)) problems.push(`Property .metadata.${name}: expected ${check.expected}`);
+    if (check && !check.test(value)) problems.push(formatValidationDetail({ kind: 'invalid', path: ['metadata', name], message: `expected ${check.expected}` }));
   }
   return problems;
 }

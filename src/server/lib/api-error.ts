@@ -1,3 +1,5 @@
+import { formatValidationDetail } from '../../contract/validation-details';
+
 /** The one error type of the service; the error handler turns it into the error object (SERVICE_SPEC §2.7). */
 export class ApiError extends Error {
   constructor(
@@ -40,6 +42,16 @@ export function invalidPayload(details: string): ApiError {
 
 export function invalidQuery(details: string): ApiError {
   return new ApiError(400, 'invalid_query_params', 'Invalid query params', details);
+}
+
+/** 400 `invalid_payload` naming the body field at `path`, in the one format of validation details (src/contract). */
+export function invalidPayloadAt(path: readonly (string | number)[], message: string): ApiError {
+  return invalidPayload(formatValidationDetail({ kind: 'invalid', path: path.map(String), message }));
+}
+
+/** 400 `invalid_query_params` naming the query parameter at `path`. */
+export function invalidQueryAt(path: readonly (string | number)[], message: string): ApiError {
+  return invalidQuery(formatValidationDetail({ kind: 'invalid', path: path.map(String), message }));
 }
 
 export function unauthorized(details?: string): ApiError {

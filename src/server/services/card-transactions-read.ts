@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import { findCardTransaction, listCardTransactions } from '../db/repositories/card-transactions';
 import { getCampaign } from '../db/repositories/campaigns';
 import { findVoucherByCode } from '../db/repositories/vouchers';
-import { invalidQuery, notFound } from '../lib/api-error';
+import { invalidQueryAt, notFound } from '../lib/api-error';
 import { presentCardTransaction } from '../presenters/card-transaction';
 
 /**
@@ -24,7 +24,7 @@ export async function listMemberTransactions(
   let afterSeq: number | undefined;
   if (query.starting_after_id) {
     const after = await findCardTransaction(ctx.db, card.id, query.starting_after_id);
-    if (!after) throw invalidQuery(`Property .starting_after_id: card ${code} has no transaction ${query.starting_after_id}`);
+    if (!after) throw invalidQueryAt(['starting_after_id'], `card ${code} has no transaction ${query.starting_after_id}`);
     afterSeq = after.seq;
   }
   const rows = await listCardTransactions(ctx.db, card.id, { limit: query.limit + 1, order: query.order, afterSeq });

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
 import { listEventSchemas } from '../db/repositories/event-schemas';
 import { findEvent, listCustomerEvents } from '../db/repositories/events';
-import { invalidQuery, notFound } from '../lib/api-error';
+import { invalidQueryAt, notFound } from '../lib/api-error';
 import { presentEventSchema, presentTrackedEvent } from '../presenters/event';
 
 /** GET /v1/events?customer=… (our extension): a customer's events, newest first. */
@@ -15,7 +15,7 @@ export async function listEventsOfCustomer(
   const customer = query.customer.startsWith('cust_') ? await findCustomer(ctx.db, projectId, query.customer) : await findCustomerBySourceId(ctx.db, projectId, query.customer);
   if (!customer) throw notFound('customer', query.customer);
   const after = query.starting_after_id ? await findEvent(ctx.db, projectId, query.starting_after_id) : undefined;
-  if (query.starting_after_id && (!after || after.customerId !== customer.id)) throw invalidQuery(`Property .starting_after_id: no event ${query.starting_after_id} of this customer`);
+  if (query.starting_after_id && (!after || after.customerId !== customer.id)) throw invalidQueryAt(['starting_after_id'], `no event ${query.starting_after_id} of this customer`);
   const rows = await listCustomerEvents(ctx.db, projectId, customer.id, { limit: query.limit + 1, after });
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;

@@ -2,7 +2,7 @@ import { maxClockOffsetSeconds, type LocalClock, type MoveLocalClock } from '../
 import type { ServiceContext } from '../context';
 import { lockProject } from '../db/repositories/oauth-tokens';
 import { deleteClockOffset, findClockOffset, saveClockOffset } from '../db/repositories/project-clocks';
-import { invalidPayload } from '../lib/api-error';
+import { invalidPayloadAt } from '../lib/api-error';
 import { catchUpProjectTime } from './project-time';
 
 function present(realNow: Date, offsetMs: number): LocalClock {
@@ -27,11 +27,11 @@ export async function moveProjectClock(ctx: ServiceContext, projectId: string, b
     const current = real.getTime() + (await findClockOffset(tx, projectId));
     const target = body.now !== undefined ? Date.parse(body.now) : current + (body.advance_seconds as number) * 1000;
     if (target < current) {
-      throw invalidPayload(`Property .now: ${body.now} is before the project's time ${new Date(current).toISOString()}; the clock only moves forward (DELETE /_local/clock returns to real time)`);
+      throw invalidPayloadAt(['now'], `${body.now} is before the project's time ${new Date(current).toISOString()}; the clock only moves forward (DELETE /_local/clock returns to real time)`);
     }
     const offset = target - real.getTime();
     if (offset > maxClockOffsetSeconds * 1000) {
-      throw invalidPayload(`Property .${body.now !== undefined ? 'now' : 'advance_seconds'}: the project's clock may run at most ${maxClockOffsetSeconds} seconds ahead of real time`);
+      throw invalidPayloadAt([body.now !== undefined ? 'now' : 'advance_seconds'], `the project's clock may run at most ${maxClockOffsetSeconds} seconds ahead of real time`);
     }
     await saveClockOffset(tx, projectId, offset, real);
     return offset;

@@ -4,7 +4,7 @@ import { findCustomer } from '../db/repositories/customers';
 import { activityPosition, listCardActivity } from '../db/repositories/member-activity';
 import { findAssignmentById, type RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import { rewardsByIds } from '../db/repositories/rewards';
-import { invalidQuery } from '../lib/api-error';
+import { invalidQueryAt } from '../lib/api-error';
 import { presentActivity } from '../presenters/member-activity';
 import { dashboardSource } from './adjust-balance';
 import { memberCard } from './member-cards';
@@ -24,7 +24,7 @@ export async function listMemberActivity(
   let after;
   if (query.starting_after_id) {
     after = await activityPosition(ctx.db, card.id, query.starting_after_id);
-    if (!after) throw invalidQuery(`Property .starting_after_id: card ${code} has no activity ${query.starting_after_id}`);
+    if (!after) throw invalidQueryAt(['starting_after_id'], `card ${code} has no activity ${query.starting_after_id}`);
   }
   const sources = await listCardActivity(ctx.db, card.id, { limit: query.limit + 1, order: query.order, after });
   const page = sources.slice(0, query.limit);

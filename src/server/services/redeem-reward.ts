@@ -17,7 +17,7 @@ import { orderAmount } from '../domain/order-amount';
 import { planPayment, type CoinRatio } from '../domain/pay-with-points';
 import { nextExpirationAfter, takeSoonestExpiring, type Take } from '../domain/point-buckets';
 import { expirationDateOf } from '../domain/points-expiration';
-import { ApiError, invalidPayload, notFound } from '../lib/api-error';
+import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentMembers } from './member-view';
 import { presentOrder, presentRedemption } from '../presenters/redemption';
 import { dashboardSource } from './adjust-balance';
@@ -57,7 +57,7 @@ interface Price {
 async function priceOf(tx: Tx, projectId: string, card: VoucherRow, reward: RewardRow, assignmentPoints: number | null, body: RedeemRewardRequest): Promise<Price> {
   const asked = body.reward?.points;
   if (reward.type !== 'COIN') {
-    if (asked !== undefined && asked !== assignmentPoints) throw invalidPayload(`Property .reward.points: ${reward.name} costs ${assignmentPoints} points; only pay with points takes a number of points`);
+    if (asked !== undefined && asked !== assignmentPoints) throw invalidPayloadAt(['reward', 'points'], `${reward.name} costs ${assignmentPoints} points; only pay with points takes a number of points`);
     return { points: assignmentPoints as number, products: new Map() };
   }
   if (!body.order) throw missingOrder();
@@ -67,7 +67,7 @@ async function priceOf(tx: Tx, projectId: string, card: VoucherRow, reward: Rewa
   if (amount === 0) throw new ApiError(400, 'invalid_amount', 'Invalid amount', 'The order amount is 0: there is nothing to pay with points');
   const plan = planPayment(amount, card.balance, reward.parameters.coin as CoinRatio, asked);
   if (plan.ok) return { points: plan.points, payment: { amount, discount: plan.discount }, products };
-  if (plan.reason === 'over_amount') throw invalidPayload(`Property .reward.points: ${asked} points pay more than the order's ${amount} cents; ${plan.most} points pay it in full`);
+  if (plan.reason === 'over_amount') throw invalidPayloadAt(['reward', 'points'], `${asked} points pay more than the order's ${amount} cents; ${plan.most} points pay it in full`);
   throw pointsExceeded(card, asked ?? 1);
 }
 

@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids';
 import { getCampaign } from '../db/repositories/campaigns';
 import { assignmentsOfRewards, deleteAssignment, findAssignment, insertAssignments, listAssignments, updateAssignmentPoints } from '../db/repositories/reward-assignments';
 import { rewardsByIds } from '../db/repositories/rewards';
-import { ApiError, invalidPayload, notFound } from '../lib/api-error';
+import { ApiError, invalidPayload, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentRewardAssignment } from '../presenters/reward-assignment';
 
 function duplicate(assignmentId: string): ApiError {
@@ -30,7 +30,7 @@ export async function createRewardAssignments(ctx: ServiceContext, projectId: st
   items.forEach((item, index) => {
     const reward = rewards.get(item.reward);
     if (!reward) throw notFound('reward', item.reward);
-    if (reward.type === 'COIN' && item.parameters) throw invalidPayload(`Property .${index}.parameters: pay with points (COIN) has no price; leave parameters out`);
+    if (reward.type === 'COIN' && item.parameters) throw invalidPayloadAt([index, 'parameters'], `pay with points (COIN) has no price; leave parameters out`);
     if (reward.type !== 'COIN' && !item.parameters) throw invalidPayload(`Property .${index} should have required property 'parameters' (the price in points, parameters.loyalty.points)`);
   });
   const seen = new Set<string>();
@@ -75,7 +75,7 @@ export async function getRewardAssignment(ctx: ServiceContext, projectId: string
 /** PUT …/rewards/{assignmentId}: a new price. Pay with points has none to change. */
 export async function updateRewardAssignment(ctx: ServiceContext, projectId: string, campaignRef: string, assignmentId: string, body: UpdateRewardAssignmentRequest): Promise<RewardAssignment> {
   const assignment = await assignmentOf(ctx, projectId, campaignRef, assignmentId);
-  if (assignment.points === null) throw invalidPayload('Property .parameters: pay with points (COIN) has no price to change');
+  if (assignment.points === null) throw invalidPayloadAt(['parameters'], 'pay with points (COIN) has no price to change');
   return presentRewardAssignment(await updateAssignmentPoints(ctx.db, assignment.id, body.parameters.loyalty.points, ctx.clock.now()));
 }
 

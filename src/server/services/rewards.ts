@@ -16,7 +16,7 @@ import {
   type NewReward,
   type RewardRow,
 } from '../db/repositories/rewards';
-import { ApiError, invalidPayload, notFound, resourceInUse } from '../lib/api-error';
+import { ApiError, invalidPayload, invalidPayloadAt, notFound, resourceInUse } from '../lib/api-error';
 import { presentReward } from '../presenters/reward';
 
 const unsupportedTarget = (id: string) =>
@@ -89,7 +89,7 @@ export async function listRewards(ctx: ServiceContext, projectId: string, opts: 
   return { object: 'list', data_ref: 'data', data: await present(ctx.db, rows), total };
 }
 
-const keepsType = (type: RewardType, field: string) => invalidPayload(`Property .${field}: a ${type} reward keeps its type; give ${type === 'CAMPAIGN' ? 'parameters.campaign' : type === 'COIN' ? 'parameters.coin' : 'parameters.product'}`);
+const keepsType = (type: RewardType, field: string) => invalidPayloadAt(field.split('.'), `a ${type} reward keeps its type; give ${type === 'CAMPAIGN' ? 'parameters.campaign' : type === 'COIN' ? 'parameters.coin' : 'parameters.product'}`);
 
 /** PUT /v1/rewards/{rewardId}: the fields given replace the stored ones; the type stays. */
 export async function updateReward(ctx: ServiceContext, projectId: string, id: string, body: UpdateRewardRequest): Promise<Reward> {
@@ -99,7 +99,7 @@ export async function updateReward(ctx: ServiceContext, projectId: string, id: s
     if (!reward) throw notFound('reward', id);
     if (body.type !== undefined && body.type !== reward.type) throw keepsType(reward.type, 'type');
     if (body.parameters && rewardTypeOf(body.parameters) !== reward.type) throw keepsType(reward.type, 'parameters');
-    if (body.stock !== undefined && body.stock !== null && reward.type !== 'MATERIAL') throw invalidPayload('Property .stock: applies only to MATERIAL rewards');
+    if (body.stock !== undefined && body.stock !== null && reward.type !== 'MATERIAL') throw invalidPayloadAt(['stock'], 'applies only to MATERIAL rewards');
     const changes: Partial<NewReward> = { updatedAt: now };
     if (body.name !== undefined) changes.name = body.name;
     if (body.parameters) Object.assign(changes, await resolveParameters(tx, projectId, body.parameters));

@@ -41,7 +41,7 @@ function rememberProgram(campaignId: string): void {
 
 function programSummary(program: LoyaltyProgram): string {
   const cards = program.type === 'AUTO_UPDATE' ? 'cards generated on demand' : `${formatNumber(program.vouchers_count)} cards`;
-  return [program.id, cards, program.active ? undefined : 'inactive', program.description ?? undefined].filter(Boolean).join(' · ');
+  return [cards, program.active ? undefined : 'inactive', program.description ?? undefined].filter(Boolean).join(' · ');
 }
 
 /**
@@ -52,7 +52,7 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
   const programs = useLoyaltyPrograms();
   const [params, setParams] = useSearchParams();
   const [programError, setProgramError] = useState<string | null>(null);
-  const [enrolled, setEnrolled] = useState<LoyaltyMember | null>(null);
+  const [enrolled, setEnrolled] = useState<{ member: LoyaltyMember; holder: string } | null>(null);
   const [remembered] = useState(readRememberedProgram);
   const canEnroll = useCan('enrollMembers');
 
@@ -79,7 +79,7 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
     );
   }
 
-  const enrolledProgramName = enrolled ? list.find((candidate) => candidate.id === enrolled.campaign_id)?.name : undefined;
+  const enrolledProgramName = enrolled ? list.find((candidate) => candidate.id === enrolled.member.campaign_id)?.name : undefined;
 
   return (
     <>
@@ -118,18 +118,18 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
 
       {view === 'enroll' && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' }, gap: 3, alignItems: 'start', mb: 3 }}>
-          <EnrollForm program={program} onEnrolled={setEnrolled} onProgramError={setProgramError} />
+          <EnrollForm program={program} onEnrolled={(member, holder) => setEnrolled({ member, holder })} onProgramError={setProgramError} />
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
             {/* Always in the page, so screen readers announce the enrollment when its text appears. */}
             <Box role="status" aria-live="polite">
               {enrolled && (
                 <Alert severity="success" role="presentation">
-                  Enrolled {enrolled.holder_id ?? 'the customer'} with card {enrolled.code}.
+                  Enrolled {enrolled.holder} with card {enrolled.member.code}.
                 </Alert>
               )}
             </Box>
             {enrolled ? (
-              <MemberCard member={enrolled} programName={enrolledProgramName} />
+              <MemberCard member={enrolled.member} holder={enrolled.holder} programName={enrolledProgramName} />
             ) : (
               <Paper sx={{ p: 3, borderStyle: 'dashed', color: 'text.secondary' }}>
                 <Typography variant="body2">The published card, with its QR code and barcode, appears here after enrolling.</Typography>

@@ -75,6 +75,31 @@ describe.each(testDatabases())('Add Member (%s)', (kind) => {
     expect(pubs.body.publications[0].customer.email).toBe('bob@new.example.com');
   });
 
+  it('stores any text as an email, as the real API’s contract does (CustomerBase.email is a string with no format)', async () => {
+    // The dashboard's form refuses a malformed address; the API itself stays as permissive as the real one.
+    const res = await enroll(auto(), { customer: { source_id: 'typo', email: 'not-an-email' } });
+    expect(res.status).toBe(200);
+    const pubs = await service.call('GET', '/v1/publications?customer=typo');
+    expect(pubs.body.publications[0].customer.email).toBe('not-an-email');
+  });
+
+  it('lists the publications of several customers at once with filters[customer_id][conditions][$in]', async () => {
+    const bob = service.project.ids.customers.get('bob') as string;
+    const alice = service.project.ids.customers.get('alice') as string;
+    const query = `campaign=Fixed%20Club&filters[customer_id][conditions][$in]=${bob}&filters[customer_id][conditions][$in]=${alice}&filters[customer_id][conditions][$in]=cust_nobody&limit=100`;
+    const res = await service.call('GET', `/v1/publications?${query}`);
+    expect(res.status).toBe(200);
+    const holders = new Set(res.body.publications.map((p: { customer: { id: string } }) => p.customer.id));
+    expect(holders.has(bob)).toBe(true);
+    expect([...holders].every((id) => id === bob || id === alice)).toBe(true);
+    expect(res.body.total).toBe(res.body.publications.length);
+    const one = await service.call('GET', `/v1/publications?filters[customer_id][conditions][$in]=${bob}`);
+    expect(one.body.publications.every((p: { customer: { id: string } }) => p.customer.id === bob)).toBe(true);
+    const wrong = await service.call('GET', '/v1/publications?filters[customer_id][conditions][$like]=x');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.key).toBe('invalid_query_params');
+  });
+
   it('generates a new card with the code pattern when an auto-update campaign has none left', async () => {
     const first = await enroll(auto(), { customer: 'gen-1' });
     const second = await enroll(auto(), { customer: 'gen-2' });

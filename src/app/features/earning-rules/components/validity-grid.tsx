@@ -8,6 +8,8 @@ import type { EarningValidityHours } from '../../../../contract/earning-rule';
 import { weeklyGrid } from '../model/validity-grid';
 
 const hourMarks = [0, 3, 6, 9, 12, 15, 18, 21];
+/** The shaded hours need room; on a phone the windows in text say the same. */
+const hoursColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The week (UTC) as a grid: one row per day, 24 hour cells shaded where the rule can earn, and the
@@ -19,8 +21,8 @@ export function ValidityGrid({ validity, daysOfWeek }: { validity: EarningValidi
     <Table aria-label="Validity hours (UTC)" sx={{ '& td, & th': { borderBottom: 'none', py: 0.5 } }}>
       <TableHead>
         <TableRow>
-          <TableCell sx={{ width: 110 }}>Day</TableCell>
-          <TableCell>
+          <TableCell sx={{ width: { sm: 110 } }}>Day</TableCell>
+          <TableCell sx={hoursColumn}>
             <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', gap: '2px', fontSize: 11, color: 'text.secondary', fontWeight: 400 }}>
               {Array.from({ length: 24 }, (_, h) => (
                 <span key={h}>{hourMarks.includes(h) ? String(h).padStart(2, '0') : ''}</span>
@@ -36,7 +38,7 @@ export function ValidityGrid({ validity, daysOfWeek }: { validity: EarningValidi
             <TableCell component="th" scope="row">
               {day.name}
             </TableCell>
-            <TableCell>
+            <TableCell sx={hoursColumn}>
               <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', gap: '2px' }}>
                 {day.hours.map((share, h) => (
                   <Box key={h} sx={{ height: 18, borderRadius: 0.5, bgcolor: 'grey.200', position: 'relative', overflow: 'hidden' }}>

@@ -1,4 +1,6 @@
 import type { ErrorObject } from '../../../../contract/error';
+import { sayApiError } from '../../../lib/api-error-words';
+import { placeValidationDetails } from '../../../lib/place-validation-details';
 
 /**
  * Which builder field a part of the v1 request comes from: for the contract's own complaints
@@ -51,43 +53,19 @@ export function formFieldOfPath(path: readonly PropertyKey[]): string | null {
   }
 }
 
-/** The property path one detail of the service names: "Property .0.loyalty.points: …", "… should have required property 'x'". */
-export function pathOfDetail(detail: string): string[] | null {
-  const property = /^Property \.([^\s:]+)/.exec(detail);
-  const required = /should (?:have required|not have additional) property '([^']+)'/.exec(detail);
-  const parent = property ? property[1].split('.').filter(Boolean) : [];
-  if (required) return [...parent, required[1]];
-  return property ? parent : null;
-}
-
 export interface PlacedError {
   field: string;
   text: string;
 }
 
-/** The text after the path: "Property .0.loyalty.points: must be …" → "must be …". */
-function textOf(detail: string): string {
-  const colon = /^Property \.[^\s:]+: (.*)$/.exec(detail);
-  const text = colon ? colon[1] : detail;
-  return text[0].toUpperCase() + text.slice(1);
-}
-
 /**
- * Places an API error beside the builder fields it concerns. Empty when one part fits no field:
- * then the whole error is shown at the top of the form, so nothing goes unshown.
+ * Places an API error beside the builder fields it concerns, in words a person uses. Empty when
+ * one part fits no field: then the whole error is shown at the top of the form, so nothing goes unshown.
  */
 export function placeRuleApiError(error: ErrorObject): PlacedError[] {
   if (error.key === 'not_found') {
     const field = error.resource_type === 'event_schema' ? 'eventSchemaId' : error.resource_type === 'segment' ? 'segmentId' : error.resource_type === 'campaign' ? 'programId' : null;
-    return field ? [{ field, text: error.details ?? error.message }] : [];
+    return field ? [{ field, text: sayApiError(error) }] : [];
   }
-  if (error.key !== 'invalid_payload' || !error.details) return [];
-  const placed: PlacedError[] = [];
-  for (const detail of error.details.split('; ')) {
-    const path = pathOfDetail(detail);
-    const field = path && formFieldOfPath(path);
-    if (!field) return [];
-    placed.push({ field, text: textOf(detail) });
-  }
-  return placed;
+  return (placeValidationDetails(error, formFieldOfPath) ?? []).map(({ target, text }) => ({ field: target, text }));
 }

@@ -79,11 +79,11 @@ describe('the form schema: its own checks and the contract’s, on the field the
   });
 
   it('puts the contract’s complaints on the form’s fields', () => {
-    expect(errorsOf(values({ points: '0' }))).toEqual({ points: 'Too small: expected number to be >=1' });
+    expect(errorsOf(values({ points: '0' }))).toEqual({ points: 'Enter 1 or more.' });
     expect(errorsOf(values({ points: 'ten' }))).toHaveProperty('points');
     expect(errorsOf(values({ expiry: 'months', expiryMonths: '13' }))).toHaveProperty('expiryMonths');
-    expect(errorsOf(values({ expiry: 'yearly', expiryDay: '31', expiryMonth: '2' }))).toEqual({ expiryDay: 'Is past the end of the month' });
-    expect(errorsOf(values({ hours: [{ days: [], start: '10:00', end: '10:00' }] }))).toMatchObject({ 'hours.0.days': expect.any(String), 'hours.0.end': 'Must differ from start_time' });
+    expect(errorsOf(values({ expiry: 'yearly', expiryDay: '31', expiryMonth: '2' }))).toEqual({ expiryDay: 'Is past the end of the month.' });
+    expect(errorsOf(values({ hours: [{ days: [], start: '10:00', end: '10:00' }] }))).toMatchObject({ 'hours.0.days': expect.any(String), 'hours.0.end': 'Must differ from start_time.' });
     expect(errorsOf(values({ cooldown: 'HOUR', cooldownValue: '25' }))).toHaveProperty('cooldownValue');
     expect(errorsOf(values())).toEqual({});
   });
@@ -94,12 +94,12 @@ describe('API errors beside their fields', () => {
     expect(
       placeRuleApiError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: "Property .0.loyalty.points: must be a whole number; Property .0.validity_hours.daily.1.expiration_time: must differ from start_time" }),
     ).toEqual([
-      { field: 'points', text: 'Must be a whole number' },
-      { field: 'hours.1.end', text: 'Must differ from start_time' },
+      { field: 'points', text: 'Must be a whole number.' },
+      { field: 'hours.1.end', text: 'Must differ from start_time.' },
     ]);
-    expect(placeRuleApiError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: "Property .0.segment.id: segment 'VIP' is static" })).toEqual([{ field: 'segmentId', text: "Segment 'VIP' is static" }]);
+    expect(placeRuleApiError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: "Property .0.segment.id: segment 'VIP' is static" })).toEqual([{ field: 'segmentId', text: "Segment 'VIP' is static." }]);
     expect(placeRuleApiError({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find segment with id seg_x', resource_type: 'segment', resource_id: 'seg_x' })).toEqual([
-      { field: 'segmentId', text: 'Cannot find segment with id seg_x' },
+      { field: 'segmentId', text: 'No segment has this ID.' },
     ]);
     // One detail with no field sends the whole error above the form.
     expect(placeRuleApiError({ code: 400, key: 'earning_rules_limit_exceeded', message: 'Earning rules limit exceeded' })).toEqual([]);

@@ -1,3 +1,4 @@
+import { sayValidationMessage } from '../../../../contract/validation-wording';
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import { currentPeriodUnits, type EarningRule, type Effect, type PointsExpiration, type TriggerLimits } from '../../../../contract/earning-rule';
@@ -195,12 +196,11 @@ export function ruleFormSchema(mode: 'create' | 'edit', schemaNames: ReadonlyMap
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const field = formFieldOfPath(issue.path);
-      ctx.addIssue({ code: 'custom', message: sentence(issue.message), path: (field ?? 'name').split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+      ctx.addIssue({ code: 'custom', message: sayValidationMessage(issue.message), path: (field ?? 'name').split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
     }
   });
 }
 
-const sentence = (message: string) => message[0].toUpperCase() + message.slice(1);
 
 export type RuleFormControl = Control<RuleFormValues>;
 

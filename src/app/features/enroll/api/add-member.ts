@@ -3,6 +3,7 @@ import { loyaltyMemberSchema, type AddMemberRequest, type LoyaltyMember } from '
 import { apiRequest } from '../../../lib/api-client';
 import { loyaltyProgramsKeys } from '../../../api/get-loyalty-programs';
 import { programMembersKeys } from '../../../api/get-program-members';
+import { cardHoldersKeys } from '../../../api/get-card-holders';
 
 /** POST /v1/loyalties/{campaignId}/members: publishes a card of the program to a customer. */
 export interface AddMemberVariables {
@@ -25,6 +26,8 @@ export function addMemberMutationOptions(queryClient: QueryClient) {
     onSuccess: (_member: LoyaltyMember, { campaignId }: AddMemberVariables) => {
       // Not awaited: the card shows at once, the members table catches up a moment later.
       void queryClient.invalidateQueries({ queryKey: programMembersKeys.all(campaignId) });
+      // Add Member may have changed the customer's name or email.
+      void queryClient.invalidateQueries({ queryKey: cardHoldersKeys.all });
       // An auto-update program may have generated the card: its count changed.
       void queryClient.invalidateQueries({ queryKey: loyaltyProgramsKeys.lists, refetchType: 'none' });
     },

@@ -4,23 +4,26 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { AddMemberRequest, LoyaltyMember } from '../../../../contract/loyalty-member';
 import type { LoyaltyProgram } from '../../../../contract/loyalty-program';
-import { ErrorAlert } from '../../../components/error-alert';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
 import { useAddMember } from '../api/add-member';
-import { placeApiError } from '../model/api-error-fields';
-import { emptyEnrollForm, enrollFormSchema, type EnrollField, type EnrollFormControl, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
+import { customerAlreadyEnrolled, placeApiError } from '../model/api-error-fields';
+import { useFormApiError } from '../../../lib/use-form-api-error';
+import { HeldCardLink } from './held-card-link';
+import { emptyEnrollForm, enrollFormSchema, holderNameOf, type EnrollFormValues, type IdentifyBy } from '../model/enroll-form-schema';
 import { MetadataRowsField } from './metadata-rows-field';
 import { FormSection } from '../../../components/form-section';
-import { IdentifyByToggle } from '../../../components/identify-by-toggle';
+import { FormIdentifyByToggle } from '../../../components/identify-by-toggle';
 
 interface EnrollFormProps {
   program: LoyaltyProgram | undefined;
-  onEnrolled: (member: LoyaltyMember) => void;
+  /** The card published, and how to name its holder. */
+  onEnrolled: (member: LoyaltyMember, holder: string) => void;
   /** An error that concerns the program choice (none chosen, or the API does not know it). */
   onProgramError: (message: string | null) => void;
 }
@@ -37,20 +40,6 @@ const identifierCopy: Record<IdentifyBy, { label: string; helper: string }> = {
 };
 
 
-function CustomerIdentifyBy({ control, onChanged }: { control: EnrollFormControl; onChanged: () => void }) {
-  const { field } = useController({ control, name: 'customer.identifyBy' });
-  return (
-    <IdentifyByToggle
-      labelId="identify-by-label"
-      value={field.value}
-      onChange={(next) => {
-        field.onChange(next);
-        onChanged();
-      }}
-    />
-  );
-}
-
 /** Add Member: the customer, optionally a card code and the publication's details. */
 export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormProps) {
   const { control, handleSubmit, setError, clearErrors, reset } = useForm<EnrollFormValues, unknown, AddMemberRequest>({
@@ -59,35 +48,21 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
   });
   const identifyBy = useWatch({ control, name: 'customer.identifyBy' });
   const addMember = useAddMember();
-  const [formError, setFormError] = useState<unknown>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
+  // A duplicate enrollment: the customer who already holds a card, for a link to it.
+  const [alreadyEnrolled, setAlreadyEnrolled] = useState<string | null>(null);
+  const { formError, formErrorRef, showApiError, clearFormError } = useFormApiError(placeApiError, (target, text, focus) => {
+    if (target === 'program') onProgramError(text);
+    else setError(target, { type: 'api', message: text }, { shouldFocus: focus });
+  });
 
-  // The submit button is at the bottom; bring an error shown at the top into view and focus.
-  useEffect(() => {
-    if (formError !== null) formErrorRef.current?.focus();
-  }, [formError]);
-
-  function showApiError(error: unknown) {
-    const placed = placeApiError(errorObjectOf(error));
-    if (placed.length === 0) {
-      setFormError(error);
-      return;
-    }
-    // Several details may name one field: show them together.
-    const byTarget = new Map<string, string[]>();
-    for (const { target, text } of placed) byTarget.set(target, [...(byTarget.get(target) ?? []), text]);
-    let focus = true;
-    for (const [target, texts] of byTarget) {
-      if (target === 'program') onProgramError(texts.join('\n'));
-      else {
-        setError(target as EnrollField, { type: 'api', message: texts.join('\n') }, { shouldFocus: focus });
-        focus = false;
-      }
-    }
+  function showError(error: unknown) {
+    setAlreadyEnrolled(customerAlreadyEnrolled(errorObjectOf(error)));
+    showApiError(error);
   }
 
   const submit = handleSubmit((body) => {
-    setFormError(null);
+    clearFormError();
+    setAlreadyEnrolled(null);
     if (!program) {
       onProgramError('Choose the loyalty program to enroll the customer in.');
       return;
@@ -97,11 +72,11 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
       { campaignId: program.id, body },
       {
         onSuccess: (member) => {
-          onEnrolled(member);
+          onEnrolled(member, holderNameOf(body.customer));
           // Ready for the next customer, identified the same way.
           reset({ ...emptyEnrollForm, customer: { ...emptyEnrollForm.customer, identifyBy } });
         },
-        onError: showApiError,
+        onError: showError,
       },
     );
   });
@@ -114,15 +89,18 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
         New member
       </Typography>
 
-      {formError !== null && (
-        <Box ref={formErrorRef} tabIndex={-1} sx={{ mb: 2, outline: 'none', scrollMarginTop: 96 }}>
-          <ErrorAlert error={formError} title="The member was not enrolled" />
-        </Box>
-      )}
-
+      <FormErrorAlert error={formError} title="The member was not enrolled" ref={formErrorRef} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <FormSection id="enroll-customer-heading" title="Customer">
-          <CustomerIdentifyBy control={control} onChanged={() => clearErrors('customer.identifier')} />
+          <FormIdentifyByToggle
+            control={control}
+            name="customer.identifyBy"
+            labelId="identify-by-label"
+            onChanged={() => {
+              clearErrors('customer.identifier');
+              setAlreadyEnrolled(null);
+            }}
+          />
           <FormTextField
             control={control}
             name="customer.identifier"
@@ -132,6 +110,7 @@ export function EnrollForm({ program, onEnrolled, onProgramError }: EnrollFormPr
             // aria-required rather than MUI's `required`: its asterisk would become part of the label's text.
             slotProps={{ htmlInput: { 'aria-required': true, spellCheck: false } }}
           />
+          {alreadyEnrolled && program && <HeldCardLink campaignId={program.id} customerId={alreadyEnrolled} programName={program.name} />}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <FormTextField control={control} name="customer.name" label="Name" autoComplete="off" />
             <FormTextField control={control} name="customer.email" label="Email" type="email" autoComplete="off" />

@@ -3,7 +3,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { memberPath } from '../../../config/paths';
 import type { LoyaltyMember } from '../../../../contract/loyalty-member';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -22,7 +25,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /** The card just published: its code, holder, points and the images to scan. */
-export function MemberCard({ member, programName }: { member: LoyaltyMember; programName?: string }) {
+export function MemberCard({ member, holder, programName }: { member: LoyaltyMember; holder: string; programName?: string }) {
   const { loyalty_card: card } = member;
   return (
     <Card component="section" aria-labelledby="published-card-heading">
@@ -34,12 +37,14 @@ export function MemberCard({ member, programName }: { member: LoyaltyMember; pro
           {member.active === false && <Chip size="small" color="warning" label="Inactive" />}
         </Box>
         <Typography id="published-card-heading" variant="h2" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '1.4rem', mb: 2 }}>
-          {member.code}
+          <Link component={RouterLink} to={memberPath(member.code)} underline="hover">
+            {member.code}
+          </Link>
         </Typography>
 
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
-          <Detail label="Holder ID" value={member.holder_id ?? '— not published'} />
-          <Detail label="Program" value={programName ? `${programName} (${member.campaign_id})` : member.campaign_id} />
+          <Detail label="Holder" value={holder} />
+          <Detail label="Program" value={programName ?? member.campaign}/>
           <Detail label="Balance" value={formatNumber(card.balance)} />
           <Detail label="Points" value={formatNumber(card.points)} />
           <Detail label="Publish count" value={formatNumber(member.publish.count)} />

@@ -1,84 +1,106 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
+import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useProgramMembers } from '../../../api/get-program-members';
+import { PagedTable } from '../../../components/paged-table';
+import { memberPath } from '../../../config/paths';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useCardHolders } from '../../../api/get-card-holders';
+import { holderDisplay } from '../../../lib/holder-display';
 
 const pageSize = 20;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+/** Columns a phone leaves out; the card's own page shows them. */
+const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
+/** On a phone the card code moves under the holder's name, so an email has the row's width. */
+const cardColumn = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+const cardUnderName = { display: { xs: 'block', sm: 'none' }, mt: 0.5 } as const;
+
+/** The row's link to the member page (one of the two is shown, by screen width). */
+function CardLink({ code, holder }: { code: string; holder: string }) {
+  return (
+    <Link component={RouterLink} to={memberPath(code)} sx={{ fontFamily: monospace }} aria-label={`Card ${code} of ${holder}`}>
+      {code}
+    </Link>
+  );
+}
 
 /**
- * The cards of one program, recently changed first, 20 a page. Give it `key={campaignId}` so a
- * new program starts on page one.
+ * The cards of one program, recently changed first, 20 a page, each row naming its holder and
+ * leading to the member's page. Give it `key={campaignId}` so a new program starts on page one.
  */
 export function MembersTable({ campaignId, programName }: { campaignId: string; programName: string }) {
   const [page, setPage] = useState(0);
+  const navigate = useNavigate();
   const members = useProgramMembers(campaignId, { page: page + 1, limit: pageSize });
-  const rows = members.data?.vouchers ?? [];
-  const total = members.data?.total ?? 0;
-
-  if (members.isError && !members.data) {
-    return <ErrorAlert error={members.error} title="Could not load the members" onRetry={() => void members.refetch()} />;
-  }
+  const rows = useMemo(() => members.data?.vouchers ?? [], [members.data]);
+  const holderIds = useMemo(() => [...new Set(rows.flatMap((member) => (member.holder_id ? [member.holder_id] : [])))], [rows]);
+  const holders = useCardHolders(programName, holderIds);
 
   return (
-    <Box>
-      {members.isError && <ErrorAlert error={members.error} title="Could not refresh the members" onRetry={() => void members.refetch()} sx={{ mb: 1 }} />}
-      <Box sx={{ height: 4 }}>{members.isFetching && <LinearProgress aria-label="Loading members" />}</Box>
-      <TableContainer>
-        <Table aria-label={`Members of ${programName}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Code</TableCell>
-              <TableCell>Holder ID</TableCell>
-              <TableCell align="right">Balance</TableCell>
-              <TableCell align="right">Points</TableCell>
-              <TableCell align="right">Publish count</TableCell>
-              <TableCell>Created</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((member) => (
-              <TableRow key={member.id} hover>
-                <TableCell sx={{ fontFamily: monospace }}>{member.code}</TableCell>
-                <TableCell sx={{ fontFamily: member.holder_id ? monospace : undefined, color: member.holder_id ? undefined : 'text.secondary' }}>
-                  {member.holder_id ?? '— not published'}
-                </TableCell>
-                <TableCell align="right">{formatNumber(member.loyalty_card.balance)}</TableCell>
-                <TableCell align="right">{formatNumber(member.loyalty_card.points)}</TableCell>
-                <TableCell align="right">{formatNumber(member.publish.count)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(member.created_at)}</TableCell>
-              </TableRow>
-            ))}
-            {members.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
-                    This program has no cards yet.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : Math.min(page, Math.ceil(total / pageSize) - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
-    </Box>
+    <PagedTable
+      label={`Members of ${programName}`}
+      what="members"
+      query={members}
+      columns={5}
+      rowCount={rows.length}
+      emptyText="This program has no cards yet."
+      page={page}
+      pageSize={pageSize}
+      total={members.data?.total ?? 0}
+      onPageChange={setPage}
+      head={
+        <TableRow>
+          <TableCell>Customer</TableCell>
+          <TableCell sx={cardColumn}>Card</TableCell>
+          <TableCell align="right">Balance</TableCell>
+          <TableCell align="right" sx={wideOnly}>
+            Points
+          </TableCell>
+          <TableCell sx={wideOnly}>Last changed</TableCell>
+        </TableRow>
+      }
+    >
+      {rows.map((member) => {
+        const holder = holderDisplay(member.holder_id ? holders.data?.get(member.holder_id) : undefined, member.holder_id);
+        return (
+          <TableRow
+            key={member.id}
+            hover
+            // The card code is the row's link (keyboard and screen readers); a click anywhere on the row follows it too.
+            onClick={(event) => {
+              if (!(event.target as HTMLElement).closest('a')) void navigate(memberPath(member.code));
+            }}
+            sx={{ cursor: 'pointer' }}
+          >
+            <TableCell sx={{ maxWidth: 280 }}>
+              <Typography variant="body2" sx={{ fontWeight: holder.muted ? undefined : 500, color: holder.muted ? 'text.secondary' : undefined, overflowWrap: 'anywhere' }}>
+                {holder.primary}
+              </Typography>
+              {holder.secondary && (
+                <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {holder.secondary}
+                </Typography>
+              )}
+              <Box sx={cardUnderName}>
+                <CardLink code={member.code} holder={holder.primary} />
+              </Box>
+            </TableCell>
+            <TableCell sx={cardColumn}>
+              <CardLink code={member.code} holder={holder.primary} />
+            </TableCell>
+            <TableCell align="right">{formatNumber(member.loyalty_card.balance)}</TableCell>
+            <TableCell align="right" sx={wideOnly}>
+              {formatNumber(member.loyalty_card.points)}
+            </TableCell>
+            <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDateTime(member.updated_at ?? member.created_at)}</TableCell>
+          </TableRow>
+        );
+      })}
+    </PagedTable>
   );
 }

@@ -41,7 +41,7 @@ export function ProgramSelect({ programs, value, onChange, loading, error, helpe
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>
             <span>{program.name}</span>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {program.id} · {program.type === 'AUTO_UPDATE' ? 'cards generated on demand' : `${formatNumber(program.vouchers_count)} cards`}
+              {program.type === 'AUTO_UPDATE' ? 'cards generated on demand' : `${formatNumber(program.vouchers_count)} cards`}
               {program.active ? '' : ' · inactive'}
             </Typography>
           </Box>

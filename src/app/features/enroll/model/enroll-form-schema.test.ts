@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEnrollForm, enrollFormSchema, fieldOfRequestPath, type EnrollFormValues } from './enroll-form-schema';
+import { emptyEnrollForm, enrollFormSchema, fieldOfRequestPath, holderNameOf, type EnrollFormValues } from './enroll-form-schema';
 
 function form(patch: { customer?: Partial<EnrollFormValues['customer']>; voucher?: string; publication?: Partial<EnrollFormValues['publication']> }): EnrollFormValues {
   return {
@@ -56,5 +56,30 @@ describe('fieldOfRequestPath', () => {
     [['campaign'], null],
   ])('%j → %s', (path, field) => {
     expect(fieldOfRequestPath(path)).toBe(field);
+  });
+});
+
+describe('enrollFormSchema refusals', () => {
+  it('refuses a malformed email beside the email field', () => {
+    const result = enrollFormSchema.safeParse(form({ customer: { identifier: 'c1', email: 'not-an-email' } }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['customer.email', 'Enter an email address such as name@example.com.']]);
+    expect(enrollFormSchema.parse(form({ customer: { identifier: 'c1', email: ' ada@example.com ' } }))).toEqual({ customer: { source_id: 'c1', email: 'ada@example.com' } });
+  });
+
+  it('says the contract’s limits in plain words', () => {
+    const result = enrollFormSchema.safeParse(form({ customer: { identifier: 'c1', name: 'x'.repeat(1001) } }));
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['customer.name', 'Use at most 1,000 characters.']]);
+  });
+});
+
+describe('holderNameOf', () => {
+  it('names the customer by name, email or source id, never by a cust_ id', () => {
+    expect(holderNameOf({ source_id: 's1', name: 'Ada', email: 'ada@example.com' })).toBe('Ada');
+    expect(holderNameOf({ source_id: 's1', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(holderNameOf({ source_id: 's1' })).toBe('s1');
+    expect(holderNameOf({ id: 'cust_1' })).toBe('the customer');
+    expect(holderNameOf('cust_1')).toBe('the customer');
+    expect(holderNameOf('crm-9')).toBe('crm-9');
   });
 });

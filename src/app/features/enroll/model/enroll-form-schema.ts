@@ -1,7 +1,10 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
+import { sayValidationMessage } from '../../../../contract/validation-wording';
 import { addMemberRequestSchema, type AddMemberRequest } from '../../../../contract/loyalty-member';
 import { metadataRowsSchema, rowsToMetadata } from './metadata-rows';
+
+const emailSchema = z.email();
 
 export const identifyByOptions = ['source_id', 'id'] as const;
 export type IdentifyBy = (typeof identifyByOptions)[number];
@@ -15,7 +18,12 @@ const enrollFormFieldsSchema = z.object({
     identifyBy: z.enum(identifyByOptions),
     identifier: z.string().trim().min(1, 'Enter the customer identifier'),
     name: z.string().trim(),
-    email: z.string().trim(),
+    // The real API takes any text as an email (no `format: email` in its contract), so the service
+    // does too; the form refuses what cannot be an address, so no one stores a typo by accident.
+    email: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || emailSchema.safeParse(value).success, 'Enter an email address such as name@example.com.'),
     phone: z.string().trim(),
     birthdate: z.string().trim(),
     metadata: metadataRowsSchema,
@@ -113,7 +121,7 @@ export function fieldOfRequestPath(path: readonly PropertyKey[]): EnrollField | 
 
 /**
  * The form's schema for `zodResolver`: the form's own checks, then the contract's Add Member
- * schema on the body the form maps to, its issues shown on the matching fields. The output is
+ * schema on the body the form maps to, its issues shown on the matching fields in plain words. The output is
  * the request body, ready to send.
  */
 export const enrollFormSchema = enrollFormFieldsSchema.transform((values, ctx): AddMemberRequest => {
@@ -121,7 +129,13 @@ export const enrollFormSchema = enrollFormFieldsSchema.transform((values, ctx): 
   if (checked.success) return checked.data;
   for (const issue of checked.error.issues) {
     const field = fieldOfRequestPath(issue.path);
-    ctx.issues.push({ code: 'custom', input: values, message: issue.message, path: field ? field.split('.') : [] });
+    ctx.issues.push({ code: 'custom', input: values, message: sayValidationMessage(issue.message), path: field ? field.split('.') : [] });
   }
   return z.NEVER;
 });
+
+/** How to name the customer just enrolled: what the form said about them, never a `cust_` id. */
+export function holderNameOf(customer: AddMemberRequest['customer']): string {
+  if (typeof customer === 'string') return customer.startsWith('cust_') ? 'the customer' : customer;
+  return customer.name ?? customer.email ?? (customer.id ? 'the customer' : customer.source_id) ?? 'the customer';
+}

@@ -5,18 +5,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useController, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import type { EventSchema, TrackEventRequest } from '../../../../contract/event';
-import { ErrorAlert } from '../../../components/error-alert';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
-import { errorObjectOf } from '../../../lib/api-error';
+import { useFormApiError } from '../../../lib/use-form-api-error';
 import { useFireEvent, type FireResult } from '../hooks/use-fire-event';
 import { placeEventError } from '../model/api-error-fields';
 import { emptyEventForm, eventFormSchema, propertiesOf, type EventFormValues, type IdentifyBy } from '../model/event-form';
 import { MetadataFields } from './metadata-fields';
 import { FormSection } from '../../../components/form-section';
-import { IdentifyByToggle } from '../../../components/identify-by-toggle';
+import { FormIdentifyByToggle } from '../../../components/identify-by-toggle';
 
 type EventControl = Control<EventFormValues, unknown, TrackEventRequest>;
 
@@ -51,20 +51,6 @@ function EventSelect({ control, schemas, onChanged }: { control: EventControl; s
   );
 }
 
-function CustomerIdentifyBy({ control, onChanged }: { control: EventControl; onChanged: () => void }) {
-  const { field } = useController({ control, name: 'identifyBy' });
-  return (
-    <IdentifyByToggle
-      labelId="event-identify-by-label"
-      value={field.value}
-      onChange={(next) => {
-        field.onChange(next);
-        onChanged();
-      }}
-    />
-  );
-}
-
 /** Track Custom Event: the event with its typed metadata, the customer, and optionally a card and a referral. */
 export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFired: (result: FireResult) => void }) {
   const byName = useMemo(() => new Map(schemas.map((s) => [s.name, s])), [schemas]);
@@ -79,24 +65,13 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
   const identifyBy = useWatch({ control, name: 'identifyBy' });
   const properties = propertiesOf(byName.get(event));
   const fire = useFireEvent();
-  const [formError, setFormError] = useState<unknown>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (formError !== null) formErrorRef.current?.focus();
-  }, [formError]);
-
-  function showApiError(error: unknown) {
-    const placed = placeEventError(errorObjectOf(error), properties.map(([name]) => name));
-    if (placed.length === 0) {
-      setFormError(error);
-      return;
-    }
-    placed.forEach(({ field, text }, i) => setError(field, { type: 'api', message: text }, { shouldFocus: i === 0 }));
-  }
+  const { formError, formErrorRef, showApiError, clearFormError } = useFormApiError(
+    (error) => placeEventError(error, properties.map(([name]) => name)),
+    (target, text, focus) => setError(target, { type: 'api', message: text }, { shouldFocus: focus }),
+  );
 
   const submit = handleSubmit((body) => {
-    setFormError(null);
+    clearFormError();
     fire.mutate(body, { onSuccess: onFired, onError: showApiError });
   });
 
@@ -106,11 +81,7 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
       <Typography id="event-form-heading" variant="h2" sx={{ mb: 2 }}>
         Send an event
       </Typography>
-      {formError !== null && (
-        <Box ref={formErrorRef} tabIndex={-1} sx={{ mb: 2, outline: 'none' }}>
-          <ErrorAlert error={formError} title="The event was not sent" />
-        </Box>
-      )}
+      <FormErrorAlert error={formError} title="The event was not sent" ref={formErrorRef} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <FormSection id="event-event-heading" title="Event">
           <EventSelect control={control} schemas={schemas} onChanged={() => setValue('metadata', [])} />
@@ -119,7 +90,7 @@ export function EventForm({ schemas, onFired }: { schemas: EventSchema[]; onFire
           <MetadataFields control={control} properties={properties} event={event} />
         </FormSection>
         <FormSection id="event-customer-heading" title="Customer">
-          <CustomerIdentifyBy control={control} onChanged={() => clearErrors('customer')} />
+          <FormIdentifyByToggle control={control} name="identifyBy" labelId="event-identify-by-label" onChanged={() => clearErrors('customer')} />
           <FormTextField control={control} name="customer" label={identifier.label} helperText={identifier.helper} required autoComplete="off" />
         </FormSection>
         <FormSection id="event-card-heading" title="Loyalty card and referral (optional)">

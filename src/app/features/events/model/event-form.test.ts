@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EventSchema } from '../../../../contract/event';
-import { placeEventError } from './api-error-fields';
 import { emptyEventForm, eventFormSchema, parseMetadataValue } from './event-form';
 
 const schema: EventSchema = {
@@ -45,25 +44,5 @@ describe('eventFormSchema', () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(['customer', 'referralCode', 'metadata.0', 'metadata.1']);
-  });
-});
-
-describe('placeEventError', () => {
-  const names = Object.keys(schema.properties);
-  it('puts metadata, customer and card errors next to their fields', () => {
-    expect(
-      placeEventError(
-        { code: 400, key: 'invalid_payload', message: 'Invalid payload', details: "Property .metadata.amount: expected number; Property .metadata should have required property 'store_id'" },
-        names,
-      ),
-    ).toEqual([
-      { field: 'metadata.1', text: 'Property .metadata.amount: expected number' },
-      { field: 'metadata.0', text: "Property .metadata should have required property 'store_id'" },
-    ]);
-    expect(placeEventError({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find customer with id cust_x', resource_type: 'customer' }, names)).toEqual([
-      { field: 'customer', text: 'Cannot find customer with id cust_x' },
-    ]);
-    expect(placeEventError({ code: 400, key: 'loyalty_card_not_held_by_customer', message: 'm', details: 'd' }, names)).toEqual([{ field: 'loyaltyCode', text: 'd' }]);
-    expect(placeEventError({ code: 500, key: 'internal_error', message: 'm' }, names)).toEqual([]);
   });
 });

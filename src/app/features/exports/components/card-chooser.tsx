@@ -8,12 +8,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForkRef } from '@mui/material/utils';
-import type { Ref } from 'react';
+import { useMemo, type Ref } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLoyaltyPrograms } from '../../../api/get-loyalty-programs';
 import { memberChoicesLimit, useMemberChoices } from '../../../api/get-program-members';
+import { useCardHolders } from '../../../api/get-card-holders';
+import { holderDisplay } from '../../../lib/holder-display';
 import type { CardBy, ExportFormControl } from '../model/export-form';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
@@ -73,8 +75,12 @@ function MemberInput({ params, field, error, helper }: MemberInputProps) {
 function MemberField({ control, programId }: { control: ExportFormControl; programId: string }) {
   const members = useMemberChoices(programId || undefined);
   const { field, fieldState } = useController({ control, name: 'memberCode' });
-  const cards = members.data?.vouchers ?? [];
-  const holders = new Map(cards.map((card) => [card.code, card.holder_id]));
+  const cards = useMemo(() => members.data?.vouchers ?? [], [members.data]);
+  const programs = useLoyaltyPrograms();
+  const programName = programs.data?.campaigns.find((program) => program.id === programId)?.name ?? '';
+  const holderIds = useMemo(() => [...new Set(cards.flatMap((card) => (card.holder_id ? [card.holder_id] : [])))], [cards]);
+  const holders = useCardHolders(programName, holderIds);
+  const holderOf = new Map(cards.map((card) => [card.code, holderDisplay(card.holder_id ? holders.data?.get(card.holder_id) : undefined, card.holder_id).primary]));
   const helper = !programId
     ? 'Choose the program first.'
     : members.isPending
@@ -93,7 +99,7 @@ function MemberField({ control, programId }: { control: ExportFormControl; progr
             <Box>
               <Box sx={{ fontFamily: monospace }}>{code}</Box>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {holders.get(code) ?? 'not published'}
+                {holderOf.get(code) ?? 'Not published yet'}
               </Typography>
             </Box>
           </li>

@@ -2,24 +2,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
+import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ExportObject } from '../../../../contract/export';
 import { DeleteIcon, DownloadIcon } from '../../../components/icons';
-import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../../lib/session/use-session';
+import { useCan, useSession } from '../../../lib/session/use-session';
+import { PagedTable } from '../../../components/paged-table';
+import { memberPath } from '../../../config/paths';
 import { useExports } from '../api/get-exports';
 import { useNow } from '../hooks/use-now';
-import { exportedCardCode, formatElapsed, proxiedDownloadUrl, statusCopy } from '../model/export-display';
+import { exportedCardCode, formatElapsed, proxiedDownloadUrl, startedBy, statusCopy } from '../model/export-display';
 import { nothingSeen, seeExports, type SeenExports } from '../model/finish-times';
 import { ExportPolling, hasUnfinished, isFinished } from '../model/polling';
 import { DeleteExportDialog } from './delete-export-dialog';
@@ -27,7 +24,11 @@ import { DeleteExportDialog } from './delete-export-dialog';
 const pageSize = 10;
 /** One empty list for every render without data: a new [] each time would look like a new answer. */
 const noExports: readonly ExportObject[] = [];
+/** Read out by screen readers, not shown: in px, since `sx` reads a bare 1 as 100%. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+/** Columns a phone leaves out. */
+const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** Follows the answers of the list (see model/finish-times), updating during render when a new one arrives. */
 function useSeenExports(exports: readonly ExportObject[], receivedAt: number): SeenExports {
@@ -54,6 +55,7 @@ function StatusCell({ item }: { item: ExportObject }) {
 export function ExportsTable() {
   const [page, setPage] = useState(0);
   const canDelete = useCan('deleteExports');
+  const session = useSession();
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<{ exportId: string; over: string } | null>(null);
   const [polling] = useState(() => new ExportPolling());
@@ -72,97 +74,83 @@ export function ExportsTable() {
     if (rows.length === 1 && page > 0) setPage(page - 1);
   }
 
-  if (exportsQuery.isError && !exportsQuery.data) {
-    return <ErrorAlert error={exportsQuery.error} title="Could not load the exports" onRetry={() => void exportsQuery.refetch()} />;
-  }
-
   return (
     <Box>
-      {exportsQuery.isError && <ErrorAlert error={exportsQuery.error} title="Could not refresh the exports" onRetry={() => void exportsQuery.refetch()} sx={{ mb: 1 }} />}
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {/* Until the next status change replaces it. */}
         {deleted && deleted.over === announcement ? `Export ${deleted.exportId} deleted.` : announcement}
       </Box>
-      <Box sx={{ height: 4 }}>{exportsQuery.isFetching && <LinearProgress aria-label="Loading exports" />}</Box>
-      <TableContainer>
-        <Table aria-label="Exports">
-          <TableHead>
-            <TableRow>
-              <TableCell>Export</TableCell>
-              <TableCell>Card</TableCell>
-              <TableCell>Started by</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Elapsed</TableCell>
-              <TableCell>File</TableCell>
-              {canDelete && <TableCell align="right">Actions</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((item) => {
-              const created = new Date(item.created_at).getTime();
-              const elapsed = isFinished(item.status) ? (finishedAt[item.id] !== undefined ? finishedAt[item.id] - created : undefined) : now - created;
-              return (
-                <TableRow key={item.id} hover>
-                  <TableCell>
-                    <Box sx={{ fontFamily: monospace, fontSize: 13 }}>{item.id}</Box>
-                    <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                      {formatDateTime(item.created_at)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: monospace, fontSize: 13 }}>{exportedCardCode(item) ?? '—'}</TableCell>
-                  <TableCell>{item.channel === 'WEBSITE' ? (item.user_id ?? 'Dashboard') : item.channel}</TableCell>
-                  <StatusCell item={item} />
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }} title={elapsed === undefined ? 'Finished before this page was opened' : undefined}>
-                    {elapsed === undefined ? '—' : formatElapsed(elapsed)}
-                  </TableCell>
-                  <TableCell>
-                    {item.status === 'DONE' && item.result ? (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        startIcon={<DownloadIcon />}
-                        href={proxiedDownloadUrl(item.result.url)}
-                        download={`${item.id}.csv`}
-                        aria-label={`Download ${item.id}.csv`}
-                      >
-                        CSV
-                      </Button>
-                    ) : (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {item.status === 'ERROR' ? 'No file' : 'Not ready'}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  {canDelete && (
-                    <TableCell align="right">
-                      <IconButton size="small" color="error" aria-label={`Delete ${item.id}`} title="Delete export" onClick={() => setConfirmingDelete(item.id)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              );
-            })}
-            {exportsQuery.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns}>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
-                    No exports yet: start one above.
+      <PagedTable
+        label="Exports"
+        what="exports"
+        query={exportsQuery}
+        columns={columns}
+        rowCount={rows.length}
+        emptyText="No exports yet: start one above."
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPageChange={setPage}
+        head={
+          <TableRow>
+            <TableCell>Export</TableCell>
+            <TableCell>Card</TableCell>
+            <TableCell sx={wideOnly}>Started by</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell sx={wideOnly}>Elapsed</TableCell>
+            <TableCell>File</TableCell>
+            {canDelete && <TableCell align="right">Actions</TableCell>}
+          </TableRow>
+        }
+      >
+        {rows.map((item) => {
+          const created = new Date(item.created_at).getTime();
+          const elapsed = isFinished(item.status) ? (finishedAt[item.id] !== undefined ? finishedAt[item.id] - created : undefined) : now - created;
+          const card = exportedCardCode(item);
+          return (
+            <TableRow key={item.id} hover>
+              <TableCell sx={{ minWidth: 150 }}>
+                <Box sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere' }}>{item.id}</Box>
+                <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                  {formatDateTime(item.created_at)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {card ? (
+                  <Link component={RouterLink} to={memberPath(card)} sx={{ fontFamily: monospace, fontSize: 13 }}>
+                    {card}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell sx={wideOnly}>{startedBy(item, session.data?.authenticated ? session.data.user : undefined)}</TableCell>
+              <StatusCell item={item} />
+              <TableCell sx={{ ...wideOnly, fontVariantNumeric: 'tabular-nums' }} title={elapsed === undefined ? 'Finished before this page was opened' : undefined}>
+                {elapsed === undefined ? '—' : formatElapsed(elapsed)}
+              </TableCell>
+              <TableCell>
+                {item.status === 'DONE' && item.result ? (
+                  <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={proxiedDownloadUrl(item.result.url)} download={`${item.id}.csv`} aria-label={`Download ${item.id}.csv`}>
+                    CSV
+                  </Button>
+                ) : (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                    {item.status === 'ERROR' ? 'No file' : 'Not ready'}
                   </Typography>
+                )}
+              </TableCell>
+              {canDelete && (
+                <TableCell align="right">
+                  <IconButton size="small" color="error" aria-label={`Delete ${item.id}`} title="Delete export" onClick={() => setConfirmingDelete(item.id)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
                 </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : Math.min(page, Math.ceil(total / pageSize) - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+              )}
+            </TableRow>
+          );
+        })}
+      </PagedTable>
       <DeleteExportDialog exportId={confirmingDelete} onClose={() => setConfirmingDelete(null)} onDeleted={exportDeleted} />
     </Box>
   );

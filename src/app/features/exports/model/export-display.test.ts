@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportObject } from '../../../../contract/export';
-import { exportedCardCode, formatElapsed, proxiedDownloadUrl } from './export-display';
+import { exportedCardCode, formatElapsed, proxiedDownloadUrl, startedBy } from './export-display';
 
 describe('export display', () => {
   it('reads the card from the filter the service adds', () => {
@@ -16,5 +16,18 @@ describe('export display', () => {
 
   it('formats elapsed time as m:ss or h:mm:ss', () => {
     expect([0, 999, 7_000, 65_000, 3_600_000 + 62_000, -5].map(formatElapsed)).toEqual(['0:00', '0:00', '0:07', '1:05', '1:01:02', '0:00']);
+  });
+});
+
+describe('startedBy', () => {
+  const me = { id: 'usr_1', username: 'maria' };
+  it('names the signed-in user by username, never by id', () => {
+    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_1' }, me)).toBe('maria (you)');
+    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_2' }, me)).toBe('Another dashboard user');
+    expect(startedBy({ channel: 'WEBSITE', user_id: null }, me)).toBe('Dashboard');
+  });
+
+  it('names API clients', () => {
+    expect(startedBy({ channel: 'API', user_id: null }, me)).toBe('API client');
   });
 });

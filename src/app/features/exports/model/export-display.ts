@@ -1,4 +1,5 @@
 import type { ExportObject, ExportStatus } from '../../../../contract/export';
+import type { StaffUser } from '../../../../contract/staff-session';
 
 /** The card an export holds: the service records it as `filters.voucher_id.conditions.$in[0]`. */
 export function exportedCardCode(item: ExportObject): string | undefined {
@@ -32,3 +33,14 @@ export const statusCopy: Record<ExportStatus, { label: string; color: 'default' 
   DONE: { label: 'Done', color: 'success' },
   ERROR: { label: 'Error', color: 'error' },
 };
+
+/**
+ * Who started an export, for the "Started by" column. An export records the dashboard user's id
+ * (`user_id`, as the real API); the dashboard knows only the signed-in user's name, so the
+ * others read as "Another dashboard user" rather than an id.
+ */
+export function startedBy(item: Pick<ExportObject, 'channel' | 'user_id'>, signedIn: Pick<StaffUser, 'id' | 'username'> | undefined): string {
+  if (item.channel !== 'WEBSITE') return item.channel === 'API' ? 'API client' : item.channel;
+  if (!item.user_id) return 'Dashboard';
+  return signedIn && signedIn.id === item.user_id ? `${signedIn.username} (you)` : 'Another dashboard user';
+}

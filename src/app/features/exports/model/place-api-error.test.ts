@@ -6,7 +6,7 @@ describe('placing API errors on the export form', () => {
     const card = { code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', resource_type: 'voucher' };
     expect(fieldOfApiError(card, 'member')).toBe('memberCode');
     expect(fieldOfApiError(card, 'code')).toBe('code');
-    expect(apiErrorText(card)).toBe('Cannot find voucher with id NOPE');
+    expect(apiErrorText(card)).toBe('No card has this code.');
     expect(fieldOfApiError({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'campaign' }, 'member')).toBe('programId');
   });
 
@@ -16,6 +16,6 @@ describe('placing API errors on the export form', () => {
       'createdAfter',
     );
     expect(fieldOfApiError({ code: 500, key: 'internal_error', message: 'Internal Server Error' }, 'code')).toBeNull();
-    expect(apiErrorText({ code: 500, key: 'internal_error', message: 'Internal Server Error' })).toBe('Internal Server Error');
+    expect(apiErrorText({ code: 500, key: 'internal_error', message: 'Internal Server Error' })).toBe('Something failed on the server; quote the request id to support.');
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorObject } from '../../../../contract/error';
+import { sayApiError } from '../../../lib/api-error-words';
 import type { CardBy, ExportFormField } from './export-form';
 
 /**
@@ -15,7 +16,7 @@ export function fieldOfApiError(error: ErrorObject, cardBy: CardBy): ExportFormF
   return null;
 }
 
-/** The text to show at the field: the API's details when it has some, else its message. */
+/** The text to show at the field, in words a person uses. */
 export function apiErrorText(error: ErrorObject): string {
-  return error.details ?? error.message;
+  return sayApiError(error);
 }

@@ -14,6 +14,8 @@ import { dynamicSegmentRequestSchema, type Segment } from '../../../../contract/
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
+import { nameErrorOf } from '../model/name-error';
+import { sayApiError } from '../../../lib/api-error-words';
 import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
 import { useSegmentPreview } from '../api/preview-segment';
@@ -33,7 +35,7 @@ function PreviewCount({ filter, problem }: { filter: ReturnType<typeof buildFilt
   const preview = useSegmentPreview(filter);
   let text: string;
   if (problem) text = problem;
-  else if (preview.isError) text = `No preview: ${errorObjectOf(preview.error).details ?? errorObjectOf(preview.error).message}`;
+  else if (preview.isError) text = `No preview: ${sayApiError(errorObjectOf(preview.error))}`;
   else if (preview.data) text = `${formatNumber(preview.data.total)} ${preview.data.total === 1 ? 'customer matches' : 'customers match'} now`;
   else text = 'Counting matching customers…';
   return (
@@ -76,8 +78,8 @@ export function FilterSegmentForm({ onCreated }: { onCreated: (segment: Segment)
       {
         onSuccess: onCreated,
         onError: (error) => {
-          const details = errorObjectOf(error).details ?? '';
-          if (details.startsWith('Property .name')) setError('name', { type: 'api', message: details }, { shouldFocus: true });
+          const nameError = nameErrorOf(errorObjectOf(error));
+          if (nameError) setError('name', { type: 'api', message: nameError }, { shouldFocus: true });
           else setFailure(error);
         },
       },

@@ -13,6 +13,7 @@ import { staticSegmentLimit, staticSegmentRequestSchema, type Segment } from '..
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
+import { nameErrorOf } from '../model/name-error';
 import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
 import { useParsedIds } from '../model/use-parsed-ids';
@@ -72,8 +73,8 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
       {
         onSuccess: onCreated,
         onError: (error) => {
-          const details = errorObjectOf(error).details ?? '';
-          if (details.startsWith('Property .name')) setError('name', { type: 'api', message: details }, { shouldFocus: true });
+          const nameError = nameErrorOf(errorObjectOf(error));
+          if (nameError) setError('name', { type: 'api', message: nameError }, { shouldFocus: true });
           else setFailure(error);
         },
       },
