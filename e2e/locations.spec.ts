@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { serviceCall } from './support/stack';
 
@@ -11,11 +12,22 @@ async function locationId(name: string): Promise<string> {
   return res.body.data[0].id as string;
 }
 
-/** Clicks a shape where Leaflet drew it on the canvas (the page exposes the pixel to automated browsers). */
-async function clickShape(page: Page, id: string): Promise<void> {
+async function shapePoint(page: Page, id: string): Promise<{ x: number; y: number }> {
   const point = await page.evaluate((shapeId) => (window as unknown as { __locationMap: { pointOf(id: string): { x: number; y: number } | null } }).__locationMap.pointOf(shapeId), id);
   expect(point).not.toBeNull();
-  await page.mouse.click(point!.x, point!.y);
+  return point!;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);
+}
+
+/** Clicks a shape where Leaflet drew it on the canvas (the page exposes the pixel to automated browsers). */
+async function clickShape(page: Page, id: string): Promise<void> {
+  const point = await shapePoint(page, id);
+  await page.mouse.click(point.x, point.y);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -106,4 +118,32 @@ test('shows progress while pages load, one request per 100 locations', async ({ 
   await expect(page.getByRole('progressbar', { name: 'Loading locations' })).toBeVisible();
   await expect(shapesDrawn(page)).toHaveText(/^14 shapes/);
   await expect(page.getByRole('progressbar', { name: 'Loading locations' })).toHaveCount(0);
+});
+
+test('hovering a shape names it in a tooltip', async ({ page }) => {
+  await expect(shapesDrawn(page)).toHaveText(/^14 shapes/);
+  const westerpark = await shapePoint(page, await locationId('Westerpark area'));
+  await page.mouse.move(westerpark.x, westerpark.y);
+  const tooltip = page.getByRole('region', { name: 'Locations map' }).locator('.leaflet-tooltip');
+  await expect(tooltip).toHaveText('Westerpark area');
+  const oost = await shapePoint(page, await locationId('Oost market'));
+  await page.mouse.move(oost.x, oost.y);
+  await expect(tooltip).toHaveText('Oost market');
+});
+
+test('has no serious accessibility violations, wide and narrow', async ({ page }) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await expect(shapesDrawn(page)).toHaveText(/^14 shapes/);
+    await list(page).getByRole('option', { name: /Museum quarter/ }).click();
+    await expect(list(page).getByRole('option', { name: /Museum quarter/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The app bar is sticky: from the top, a full-page picture shows it where people see it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/locations-${width}.png`, fullPage: true });
+    await expectAccessible(page);
+  }
 });

@@ -20,41 +20,29 @@ function createLayer(shape: MapShape): L.Circle | L.Polygon {
 }
 
 /**
- * The shapes on one Leaflet map, kept in step with a list by id: new shapes are added, gone ones
- * removed, unchanged ones left alone, so pages arriving one after another cost only their own
- * shapes. One feature group carries the single click handler and the single tooltip (no per-shape
- * listeners). Drawing goes to the map's canvas renderer (`preferCanvas`).
+ * All the shapes of the map as one Leaflet feature group, kept in step with a list by id: new
+ * shapes are added, gone ones removed, unchanged ones left alone, so pages arriving one after
+ * another cost only their own shapes. React renders this group once (see shape-canvas-layer.tsx),
+ * never an element per shape; the group carries the single click handler and the single tooltip
+ * (events from its shapes propagate to it), and drawing goes to the map's canvas renderer
+ * (`preferCanvas`).
  */
-export class ShapeLayers {
-  private readonly group = L.featureGroup();
+export class ShapeLayers extends L.FeatureGroup {
   private readonly drawn = new Map<string, Drawn>();
   private readonly idOf = new WeakMap<L.Layer, string>();
   private selectedId: string | null = null;
 
-  constructor(
-    private readonly map: L.Map,
-    onClick: (id: string) => void,
-  ) {
-    this.group.addTo(map);
-    this.group.on('click', (event) => {
-      const id = this.idOf.get(event.propagatedFrom as L.Layer);
-      if (id) onClick(id);
-    });
-    this.group.bindTooltip((layer) => this.label(layer), { sticky: true, direction: 'top' });
-  }
-
-  /** The tooltip: the location's name as text, never HTML (names come from the API). */
-  private label(layer: L.Layer): HTMLElement {
-    const span = document.createElement('span');
-    span.textContent = this.drawn.get(this.idOf.get(layer) ?? '')?.shape.name ?? '';
-    return span;
+  /** The shape a layer of this group draws (for events that propagate from it). */
+  shapeOfLayer(layer: L.Layer | undefined): MapShape | null {
+    const id = layer ? this.idOf.get(layer) : undefined;
+    return id ? (this.drawn.get(id)?.shape ?? null) : null;
   }
 
   sync(shapes: readonly MapShape[]): ShapeCounts {
     const wanted = new Set(shapes.map((s) => s.id));
     for (const [id, { layer }] of this.drawn) {
       if (wanted.has(id)) continue;
-      this.group.removeLayer(layer);
+      this.removeLayer(layer);
       this.drawn.delete(id);
       if (this.selectedId === id) this.selectedId = null;
     }
@@ -63,7 +51,7 @@ export class ShapeLayers {
       const layer = createLayer(shape);
       this.idOf.set(layer, shape.id);
       this.drawn.set(shape.id, { shape, layer });
-      this.group.addLayer(layer);
+      this.addLayer(layer);
       if (shape.id === this.selectedId) layer.setStyle(shapeStyles.selected);
     }
     return this.counts();
@@ -87,22 +75,15 @@ export class ShapeLayers {
     }
   }
 
-  boundsOf(id: string): L.LatLngBounds | null {
+  boundsOfShape(id: string): L.LatLngBounds | null {
     return this.drawn.get(id)?.layer.getBounds() ?? null;
   }
 
   /** A point inside the shape, in the map container's pixels (for tests that click a shape on the canvas). */
-  pointOf(id: string): L.Point | null {
+  pointOf(id: string, map: L.Map): L.Point | null {
     const drawn = this.drawn.get(id);
     if (!drawn) return null;
     const inside = drawn.layer instanceof L.Circle ? drawn.layer.getLatLng() : drawn.layer.getCenter();
-    return this.map.latLngToContainerPoint(inside);
-  }
-
-  destroy(): void {
-    this.group.off();
-    this.group.unbindTooltip();
-    this.group.remove();
-    this.drawn.clear();
+    return map.latLngToContainerPoint(inside);
   }
 }
