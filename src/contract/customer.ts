@@ -33,7 +33,7 @@ export const customerObjectSchema = customerIdentity.extend(customerProfileSchem
   message: 'should have required property id or source_id',
 });
 
-/** `customer` in Add Member and events: an object, or a string (`cust_…` is an id, else a source id; DESIGN §2). */
+/** `customer` in Add Member and events: an object, or a string (`cust_…` is an id, else a source id; docs/architecture.md, decisions). */
 export const customerReferenceSchema = z.union([z.string().min(1).max(200), customerObjectSchema], {
   error: 'must be a customer id, a source id, or a customer object with id or source_id',
 });

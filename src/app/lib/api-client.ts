@@ -6,7 +6,7 @@ import { announceSessionEnded, csrfToken } from './session/csrf';
 
 export { ApiRequestError, errorObjectOf } from './api-error';
 
-/** Every call of the dashboard goes to the same origin under /api; the proxy adds the keys (DESIGN §1). */
+/** Every call of the dashboard goes to the same origin under /api; the proxy adds the keys (docs/architecture.md). */
 export const apiBase = '/api';
 
 export type QueryValue = string | number | boolean | null | undefined;

@@ -1,5 +1,5 @@
 // The one database schema, shared by PGlite and PostgreSQL. Every table carries project_id:
-// it is the tenant boundary and the natural distribution column (DESIGN §1).
+// it is the tenant boundary and the natural distribution column (docs/architecture.md, decisions).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -114,7 +114,7 @@ async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow
       if (body.source_id !== undefined) {
         const previous = await findPublicationBySourceId(tx, projectId, body.source_id);
         if (previous) {
-          // DESIGN §2: a retry with the same source_id returns the card published the first time.
+          // A retry with the same source_id (docs/architecture.md, decisions) returns the card published the first time.
           if (previous.customerId !== customer.id || previous.campaignId !== campaign.id) throw duplicateSourceId(body.source_id);
           const [card] = await tx.query.vouchers.findMany({ where: (v, { eq }) => eq(v.id, previous.voucherId) });
           return (await presentMembers(ctx, tx, campaign, [card]))[0];

@@ -16,7 +16,7 @@ function limitExceeded(count: number): ApiError {
   );
 }
 
-/** DESIGN §2: unknown ids fail the whole request, naming the first one and how many there are. */
+/** Unknown ids fail the whole request, naming the first one and how many there are. */
 async function unknownCustomers(tx: Tx, projectId: string, ids: string[], distinct: number): Promise<ApiError> {
   const { sample, total } = await unknownCustomerIds(tx, projectId, ids);
   const more = total > sample.length ? ', …' : '';

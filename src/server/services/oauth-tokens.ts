@@ -81,7 +81,7 @@ function requireAccessToken(body: AccessTokenRequest): string {
 /**
  * POST /v1/oauth/introspect: active only when the token would authenticate now (ignoring the
  * caller's address): of this project, not revoked, not expired, and its key still active.
- * Anything else, including a token of another project, is `{active: false}` (DESIGN §2).
+ * Anything else, including a token of another project, is `{active: false}` (docs/architecture.md, decisions).
  */
 export async function introspectToken(ctx: ServiceContext, principal: Principal, body: AccessTokenRequest): Promise<Introspection> {
   const accessToken = requireAccessToken(body);

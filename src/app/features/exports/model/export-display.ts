@@ -11,7 +11,7 @@ export function exportedCardCode(item: ExportObject): string | undefined {
 
 /**
  * `result.url` points at the download host; the browser fetches the same path and token through
- * the dashboard's proxy instead, on its own origin (DESIGN §1). The token authorises the file.
+ * the dashboard's proxy instead, on its own origin (docs/architecture.md, one request end to end). The token authorises the file.
  */
 export function proxiedDownloadUrl(resultUrl: string): string {
   const url = new URL(resultUrl, 'http://download.invalid');

@@ -1,6 +1,6 @@
 import { parseIds, type ParsedIds } from './parse-ids';
 
-/** Parses pasted ids off the main thread, so a 20,000-id paste never freezes the page (DESIGN §6). */
+/** Parses pasted ids off the main thread, so a 20,000-id paste never freezes the page (docs/architecture.md, adding a page). */
 export interface ParseIdsRequest {
   seq: number;
   text: string;
