@@ -3,8 +3,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { LoyaltyMember } from '../../../../contract/loyalty-member';
+import { memberPath } from '../../../config/paths';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
@@ -36,6 +39,9 @@ export function MemberCard({ member, programName }: { member: LoyaltyMember; pro
         <Typography id="published-card-heading" variant="h2" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '1.4rem', mb: 2 }}>
           {member.code}
         </Typography>
+        <Link component={RouterLink} to={memberPath(member.code)} sx={{ display: 'inline-block', mb: 2 }}>
+          Open the member page
+        </Link>
 
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
           <Detail label="Holder ID" value={member.holder_id ?? '— not published'} />
