@@ -61,11 +61,11 @@ test('search by email, read the chart and history, add 50 points with the keyboa
   await page.keyboard.press('ArrowUp');
   await expect(adjust.getByRole('radio', { name: 'Add points' })).toBeChecked();
   await page.keyboard.press('Tab');
-  await expect(adjust.getByRole('textbox', { name: 'Points' })).toBeFocused();
+  await expect(adjust.getByRole('textbox', { name: 'Points', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(adjust.getByText('Enter how many points')).toBeVisible();
   await expect(adjust.getByText(/Say why/)).toBeVisible();
-  await expect(adjust.getByRole('textbox', { name: 'Points' })).toBeFocused();
+  await expect(adjust.getByRole('textbox', { name: 'Points', exact: true })).toBeFocused();
   await page.keyboard.type('50');
   await page.keyboard.press('Tab');
   await expect(adjust.getByRole('textbox', { name: 'Reason' })).toBeFocused();
@@ -100,11 +100,11 @@ test('an API error of the adjustment shows beside its field, in plain words', as
   await page.goto(`/members/${code}`);
   const adjust = section(page, 'Add or remove points');
   await adjust.getByRole('radio', { name: 'Remove points' }).check();
-  await adjust.getByRole('textbox', { name: 'Points' }).fill('999999');
+  await adjust.getByRole('textbox', { name: 'Points', exact: true }).fill('999999');
   await adjust.getByRole('textbox', { name: 'Reason' }).fill('Test removal');
   await adjust.getByRole('button', { name: 'Remove points' }).click();
   await expect(adjust.getByText('The card does not have that many points to remove.')).toBeVisible();
-  await expect(adjust.getByRole('textbox', { name: 'Points' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(adjust.getByRole('textbox', { name: 'Points', exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('at 390 px the header stays on one line, the demo banner clears the heading, and the search opens full width', async ({ page }) => {

@@ -119,8 +119,8 @@ export function AppLayout() {
             <MenuIcon />
           </IconButton>
           <HeartCardIcon sx={{ mr: 1.5 }} aria-hidden />
-          {/* On a phone the title gives way (ellipsis) to the help and account controls. */}
-          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 650, letterSpacing: '-0.01em', minWidth: 0 }}>
+          {/* On a phone the title gives way to the search, help and account controls (the heart stays). */}
+          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 650, letterSpacing: '-0.01em', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
             Loyalty dashboard
           </Typography>
           <Box sx={{ ml: 'auto', pl: 1, display: 'flex', alignItems: 'center', flexShrink: 0, gap: { xs: 0.5, sm: 1.5 } }}>

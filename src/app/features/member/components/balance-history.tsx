@@ -15,7 +15,7 @@ export function BalanceHistory({ code }: { code: string }) {
   if (transactions.isError) return <ErrorAlert error={transactions.error} title="Could not load the balance history" onRetry={() => void transactions.refetch()} />;
   if (!transactions.data) return <Skeleton variant="rounded" height={240} aria-label="Loading the balance history" />;
   const list = transactions.data;
-  const series = balanceSeries(list.data, !list.has_more);
+  const series = balanceSeries(list.data, !list.has_more, new Date(transactions.dataUpdatedAt));
   if (series.length === 0) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -46,6 +46,8 @@ export function RedeemRewards({ campaignId, code, balance }: { campaignId: strin
     }
   };
 
+  // Pay-with-points (COIN) rewards discount an order; the member page has no order to pay, so they are left out.
+  const offered = rewards.data?.data.filter((item) => item.reward.type !== 'COIN');
   if (rewards.isError) return <ErrorAlert error={rewards.error} title="Could not load the rewards" onRetry={() => void rewards.refetch()} />;
   return (
     <Box>
@@ -56,15 +58,15 @@ export function RedeemRewards({ campaignId, code, balance }: { campaignId: strin
           </Alert>
         )}
       </Box>
-      {!rewards.data ? (
+      {!offered ? (
         <Skeleton variant="rounded" height={80} aria-label="Loading rewards" />
-      ) : rewards.data.data.length === 0 ? (
+      ) : offered.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           No reward of this program costs {formatNumber(balance)} points or less.
         </Typography>
       ) : (
         <List dense aria-label="Rewards this card can pay for">
-          {rewards.data.data.map((item) => (
+          {offered.map((item) => (
             <ListItem
               key={item.assignment.id}
               disableGutters

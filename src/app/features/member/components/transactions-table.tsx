@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { CardTransaction } from '../../../../contract/card-transaction';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useCardTransactionsPage } from '../api/get-card-transactions';
@@ -15,6 +16,11 @@ import { useCursorPages } from '../model/use-cursor-pages';
 import { CursorPager } from './cursor-pager';
 
 const pageSize = 10;
+const whyColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+function whyOf(t: CardTransaction): string {
+  return t.details.reward?.name ?? t.details.earning_rule?.source.banner ?? t.reason ?? '—';
+}
 
 /** The card's transactions, newest first, ten to a page. */
 export function TransactionsTable({ code }: { code: string }) {
@@ -25,25 +31,32 @@ export function TransactionsTable({ code }: { code: string }) {
   return (
     <Box>
       <Box sx={{ height: 4 }}>{transactions.isFetching && <LinearProgress aria-label="Loading transactions" />}</Box>
-      <TableContainer>
-        <Table size="small" aria-label={`Transactions of card ${code}`}>
+      {/* Focusable: on a phone the table scrolls sideways, and keyboard users must reach it (axe scrollable-region-focusable). */}
+      <TableContainer tabIndex={0} role="group" aria-label="Transactions table">
+        <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }} aria-label={`Transactions of card ${code}`}>
           <TableHead>
             <TableRow>
               <TableCell>When</TableCell>
               <TableCell>What</TableCell>
               <TableCell align="right">Points</TableCell>
               <TableCell align="right">Balance</TableCell>
-              <TableCell>Why</TableCell>
+              <TableCell sx={whyColumn}>Why</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {(list?.data ?? []).map((t) => (
               <TableRow key={t.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.created_at)}</TableCell>
-                <TableCell>{transactionTypeLabel(t.type)}</TableCell>
+                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(t.created_at)}</TableCell>
+                <TableCell>
+                  {transactionTypeLabel(t.type)}
+                  {/* On a phone the reason goes under the type instead of a column of its own. */}
+                  <Typography variant="caption" component="div" sx={{ display: { sm: 'none' }, color: 'text.secondary' }}>
+                    {whyOf(t)}
+                  </Typography>
+                </TableCell>
                 <TableCell align="right">{t.details.balance.points > 0 ? `+${formatNumber(t.details.balance.points)}` : formatNumber(t.details.balance.points)}</TableCell>
                 <TableCell align="right">{formatNumber(t.details.balance.balance)}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>{t.details.reward?.name ?? t.details.earning_rule?.source.banner ?? t.reason ?? '—'}</TableCell>
+                <TableCell sx={{ ...whyColumn, minWidth: 140 }}>{whyOf(t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -31,6 +31,12 @@ describe('balanceSeries', () => {
     expect(balanceSeries(newestFirst, false).map((p) => p.balance)).toEqual([50, 100, 70]);
   });
 
+  it('carries the latest balance on to now', () => {
+    const series = balanceSeries(newestFirst, false, new Date('2026-04-01T00:00:00Z'));
+    expect(series.map((p) => p.balance)).toEqual([50, 100, 70, 70]);
+    expect(series[3].at.toISOString()).toBe('2026-04-01T00:00:00.000Z');
+  });
+
   it('is empty for a card without transactions', () => {
     expect(balanceSeries([], true)).toEqual([]);
   });
