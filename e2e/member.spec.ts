@@ -117,6 +117,7 @@ test('at 390 px the header stays on one line, the demo banner clears the heading
   const banner = page.getByRole('note', { name: 'Demo mode' });
   expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(32);
   expect((await banner.boundingBox())!.y + 32).toBeLessThanOrEqual((await heading.boundingBox())!.y);
+  await expect(page.getByTestId('balance-chart').locator('svg').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/member-page-390.png', fullPage: true });
   await expectNoSeriousAxeViolations(page);

@@ -20,6 +20,8 @@ export default function BalanceChart({ series, label }: { series: BalancePoint[]
         yAxis={[{ min: 0, width: 56 }]}
         series={[{ data: series.map((p) => p.balance), label: 'Balance', curve: 'stepAfter', area: true, showMark: series.length <= 30, valueFormatter: (value) => `${formatNumber(value)} points` }]}
         hideLegend
+        // Drawn at once: a chart that animates in is half-drawn when read or captured right after it loads.
+        skipAnimation
         grid={{ horizontal: true }}
       />
     </Box>

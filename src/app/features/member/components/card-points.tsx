@@ -2,11 +2,19 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { LoyaltyMember } from '../../../../contract/loyalty-member';
+import type { PointsBucket } from '../../../../contract/points-expiration';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatNumber } from '../../../lib/format';
 import { usePointsExpiration } from '../api/get-points-expiration';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Buckets that expire on the same day (or never) as one line, in the API's order (soonest first). */
+function byExpiry(buckets: PointsBucket[]): [string | undefined, number][] {
+  const totals = new Map<string | undefined, number>();
+  for (const bucket of buckets) totals.set(bucket.expires_at, (totals.get(bucket.expires_at) ?? 0) + bucket.bucket.total_points);
+  return [...totals];
+}
 
 function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
   return (
@@ -41,9 +49,9 @@ export function CardPoints({ member }: { member: LoyaltyMember }) {
       {buckets.data && (
         <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
           {buckets.data.data.length === 0 && <li>No points waiting to be used.</li>}
-          {buckets.data.data.map((bucket) => (
-            <li key={bucket.id}>
-              {formatNumber(bucket.bucket.total_points)} points {bucket.expires_at ? `expire on ${dayFormat.format(new Date(bucket.expires_at))}` : 'never expire'}
+          {byExpiry(buckets.data.data).map(([expiresAt, points]) => (
+            <li key={expiresAt ?? 'never'}>
+              {formatNumber(points)} points {expiresAt ? `expire on ${dayFormat.format(new Date(expiresAt))}` : 'never expire'}
             </li>
           ))}
         </Box>
