@@ -84,6 +84,7 @@ test('search by email, read the chart and history, add 50 points with the keyboa
   await rewards.getByRole('button', { name: 'Redeem Free coffee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Redeem Free coffee?' });
   await expect(dialog).toContainText(`The card keeps ${before + 50 - 100}`);
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await page.screenshot({ path: '/tmp/member-redeem-dialog-1440.png' });
   await dialog.getByRole('button', { name: 'Redeem for 100 points' }).click();
   await expect(dialog).toBeHidden();

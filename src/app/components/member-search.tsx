@@ -81,10 +81,10 @@ function MemberSearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?
         <TextField
           {...params}
           autoFocus={autoFocus}
-          placeholder="Find a member"
+          placeholder="Email, name, ID or card code"
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Find a member by email, name, customer ID or card code' },
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Find a member' },
             input: { ...params.slotProps.input, startAdornment: <SearchIcon fontSize="small" sx={{ color: 'text.secondary', ml: 0.5 }} aria-hidden /> },
           }}
           sx={{ bgcolor: 'background.paper', borderRadius: 1, '& .MuiOutlinedInput-notchedOutline': { border: 0 } }}
