@@ -93,6 +93,8 @@ test('search by email, read the chart and history, add 50 points with the keyboa
   await expect(chart).toContainText(`now ${before - 50} points`);
   await expect(history.getByRole('row').nth(1)).toContainText('Spent on a reward');
   expect((await serviceCall('GET', `/v1/loyalties/members/${code}`)).body.loyalty_card.balance).toBe(before - 50);
+  // From the top: a full-page capture of a scrolled page draws the fixed app bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: '/tmp/member-page-after-1440.png', fullPage: true });
 });
 
