@@ -16,6 +16,7 @@ const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rul
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
 const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
+const MemberPage = lazy(() => import('./features/member/member-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           // Keys: the two views are separate pages, not one page whose state carries over.
           { path: paths.enroll, element: <EnrollPage key="enroll" view="enroll" /> },
           { path: paths.members, element: <EnrollPage key="members" view="members" /> },
+          { path: `${paths.members}/:code`, element: <MemberPage /> },
           { path: paths.locations, element: <LocationsPage /> },
           { path: paths.segments, element: <SegmentsPage /> },
           { path: paths.tokens, element: <TokensPage /> },

@@ -68,3 +68,12 @@ export type CustomerList = z.infer<typeof customerListSchema>;
 
 /** `GET /v1/customers` query: a segment's members when `segment_id` is given. */
 export const customerListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, segment_id: z.string().min(1).max(200).optional() });
+
+/** GET /v1/customers/{customerId}/segments (List Customer's Segments): the segments a customer is in. */
+export const customerSegmentListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('data'),
+  data: z.array(z.object({ id: z.string(), name: z.string(), object: z.literal('segment') })),
+  total: z.number().int(),
+});
+export type CustomerSegmentList = z.infer<typeof customerSegmentListSchema>;

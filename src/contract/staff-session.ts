@@ -18,6 +18,10 @@ export const staffActions = {
   introspectTokens: everyone,
   trackEvents: everyone,
   startExports: everyone,
+  /** Answering "where are my points?": support corrects a card's balance with a reason, on the member page. */
+  adjustPoints: everyone,
+  /** Redeeming a reward for a member at the desk: support does it as often as marketing. */
+  redeemRewards: everyone,
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,

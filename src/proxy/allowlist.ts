@@ -58,6 +58,15 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/events$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transactions$`) },
+  // Member page and header search: find cards across programs (our extension), a customer's segments,
+  // a card's expiring points, activity and affordable rewards; both roles adjust points and redeem.
+  { method: 'GET', path: /^\/v1\/loyalties\/members$/ },
+  { method: 'GET', path: new RegExp(`^/v1/customers/${segment}/segments$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/points-expiration$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/activity$`) },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/rewards$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/balance$`), action: 'adjustPoints' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/redemption$`), action: 'redeemRewards' },
 ];
 
 export function isAllowed(method: string, path: string): boolean {

@@ -48,6 +48,29 @@ describe('dashboard proxy', () => {
     }
   });
 
+  it('lets both roles use the member page: find, read, adjust points and redeem through the service', async () => {
+    const support = await proxy.signedIn('support');
+    const fixed = service.project.ids.campaigns.get('Fixed Club');
+    const json = { 'content-type': 'application/json' };
+    const found = await support.fetch('/api/v1/loyalties/members?q=bob%40example');
+    expect(found.status).toBe(200);
+    expect((await found.json()).members[0]).toMatchObject({ code: 'FIX-BOB', holder: { email: 'bob@example.com' } });
+    const bob = service.project.ids.customers.get('bob');
+    expect((await support.fetch(`/api/v1/customers/${bob}/segments`)).status).toBe(200);
+    expect((await support.fetch(`/api/v1/loyalties/${fixed}/members/FIX-BOB/points-expiration`)).status).toBe(200);
+    expect((await support.fetch('/api/v1/loyalties/members/FIX-BOB/activity')).status).toBe(200);
+    expect((await support.fetch('/api/v1/loyalties/members/FIX-BOB/rewards?affordable_only=true')).status).toBe(200);
+    for (const client of [support, browser]) {
+      const added = await client.fetch(`/api/v1/loyalties/${fixed}/members/FIX-BOB/balance`, { method: 'POST', headers: json, body: JSON.stringify({ points: 5, reason: 'goodwill' }) });
+      expect(added.status).toBe(200);
+    }
+    expect((await (await support.fetch('/api/v1/loyalties/members/FIX-BOB')).json()).loyalty_card.balance).toBe(10);
+    // No reward named: the service, not the proxy, refuses it (the call was allowed through).
+    const redeemed = await support.fetch(`/api/v1/loyalties/${fixed}/members/FIX-BOB/redemption`, { method: 'POST', headers: json, body: '{}' });
+    expect(redeemed.status).toBe(400);
+    expect(await redeemed.json()).toMatchObject({ key: 'missing_reward' });
+  });
+
   it('answers 502 in the error-object shape when the upstream is unreachable', async () => {
     const dead = await startTestProxy(service, { upstream: new URL('http://127.0.0.1:9'), upstreamIsLocal: false, appId: 'a', appToken: 'b' });
     const response = await (await dead.signedIn('marketing')).fetch('/api/v1/loyalties');

@@ -11,7 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { roleMay } from '../../contract/staff-session';
 import { navAreas, type NavArea } from '../config/navigation';
@@ -26,6 +26,9 @@ import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
 
 const drawerWidth = 248;
+
+// Its own chunk: the search's schemas and Autocomplete stay out of the entry bundle.
+const MemberSearch = lazy(() => import('./member-search'));
 
 const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.home]: undefined,
@@ -116,11 +119,14 @@ export function AppLayout() {
             <MenuIcon />
           </IconButton>
           <HeartCardIcon sx={{ mr: 1.5 }} aria-hidden />
-          {/* On a phone the title gives way (ellipsis) to the help and account controls. */}
-          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 650, letterSpacing: '-0.01em', minWidth: 0 }}>
+          {/* On a phone the title gives way to the search, help and account controls (the heart stays). */}
+          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 650, letterSpacing: '-0.01em', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
             Loyalty dashboard
           </Typography>
           <Box sx={{ ml: 'auto', pl: 1, display: 'flex', alignItems: 'center', flexShrink: 0, gap: { xs: 0.5, sm: 1.5 } }}>
+            <Suspense fallback={null}>
+              <MemberSearch />
+            </Suspense>
             <HelpMenu apiReferenceUrl={apiReferenceUrl} />
             <AccountMenu user={user} />
           </Box>

@@ -7,6 +7,7 @@ import exportRoutes from './exports/route';
 import locationRoutes from './locations/route';
 import loyaltyProgramRoutes from './loyalty-programs/route';
 import memberPointsRoutes from './member-points/route';
+import memberSearchRoutes from './member-search/route';
 import memberRewardRoutes from './member-rewards/route';
 import membersRoutes from './members/route';
 import oauthRoutes from './oauth/route';
@@ -17,4 +18,4 @@ import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes] as FastifyPluginAsync[];

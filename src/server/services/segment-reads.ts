@@ -1,5 +1,7 @@
-import { filterTree, type CustomerList, type Segment, type SegmentFilter, type SegmentPreview } from '../../contract/segment';
+import { filterTree, type CustomerList, type CustomerSegmentList, type Segment, type SegmentFilter, type SegmentPreview } from '../../contract/segment';
 import type { ServiceContext } from '../context';
+import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
+import { segmentsOfCustomer } from '../db/repositories/segment-memberships';
 import { countFilterMatches, customersPage, findSegment } from '../db/repositories/segments';
 import { filterSql } from '../domain/segment-filter-sql';
 import { notFound } from '../lib/api-error';
@@ -26,4 +28,12 @@ export async function listCustomers(ctx: ServiceContext, projectId: string, quer
 /** POST /v1/segments/preview (our extension): how many customers a filter matches now. */
 export async function previewSegment(ctx: ServiceContext, projectId: string, filter: SegmentFilter): Promise<SegmentPreview> {
   return { object: 'segment_preview', total: await countFilterMatches(ctx.db, projectId, filterSql(filterTree(filter))) };
+}
+
+/** GET /v1/customers/{customerId}/segments: the customer by id or source id, as the real API takes either. */
+export async function listCustomerSegments(ctx: ServiceContext, projectId: string, customerId: string): Promise<CustomerSegmentList> {
+  const customer = (await findCustomer(ctx.db, projectId, customerId)) ?? (await findCustomerBySourceId(ctx.db, projectId, customerId));
+  if (!customer) throw notFound('customer', customerId);
+  const rows = await segmentsOfCustomer(ctx.db, customer.id);
+  return { object: 'list', data_ref: 'data', data: rows.map((row) => ({ ...row, object: 'segment' as const })), total: rows.length };
 }

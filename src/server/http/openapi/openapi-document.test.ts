@@ -15,6 +15,8 @@ const publishedByShape = new Map(publishedOperations.map((p) => [p.shape, p]));
 const realOperationsOutsideTheReference = new Set([
   // List Customers (customers.json), here with its `segment_id` filter.
   shapeOf('get', '/v1/customers'),
+  // List Customer's Segments (customers.json): the member page shows them.
+  shapeOf('get', '/v1/customers/{}/segments'),
   // Delete Export (exports.json): 204, then the export is gone.
   shapeOf('delete', '/v1/exports/{}'),
   // Create, List and Get Product (products.json), as far as MATERIAL rewards need them.

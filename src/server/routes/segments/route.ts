@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorObjectSchema } from '../../../contract/error';
-import { createSegmentRequestSchema, customerListQuerySchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
+import { createSegmentRequestSchema, customerListQuerySchema, customerSegmentListSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
-import { getSegment, listCustomers, previewSegment } from '../../services/segment-reads';
+import { getSegment, listCustomerSegments, listCustomers, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
 
@@ -42,6 +42,16 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request) =>
     listCustomers(app.ctx, request.principal.projectId, request.query),
+  );
+
+  app.get('/v1/customers/:customerId/segments', {
+      schema: {
+        summary: "List Customer's Segments",
+        params: z.object({ customerId: z.string().min(1).max(200) }),
+        response: { 200: customerSegmentListSchema, 404: errorObjectSchema.describe('No customer with that id or source id (`not_found`).') },
+      },
+    }, async (request) =>
+    listCustomerSegments(app.ctx, request.principal.projectId, request.params.customerId),
   );
 };
 

@@ -6,8 +6,8 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { memberPath } from '../../../config/paths';
 import type { LoyaltyMember } from '../../../../contract/loyalty-member';
+import { memberPath } from '../../../config/paths';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
@@ -44,7 +44,7 @@ export function MemberCard({ member, holder, programName }: { member: LoyaltyMem
 
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
           <Detail label="Holder" value={holder} />
-          <Detail label="Program" value={programName ?? member.campaign}/>
+          <Detail label="Program" value={programName ?? member.campaign} />
           <Detail label="Balance" value={formatNumber(card.balance)} />
           <Detail label="Points" value={formatNumber(card.points)} />
           <Detail label="Publish count" value={formatNumber(member.publish.count)} />

@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { memberPath } from '../../../config/paths';
 import type { FireResult } from '../hooks/use-fire-event';
 import { CardChange } from './card-change';
 import { CardTransactions } from './card-transactions';
@@ -14,6 +17,9 @@ export function FireResultPanel({ result }: { result: FireResult }) {
           <Typography id="card-change-heading" variant="h2" sx={{ mb: 1 }}>
             Loyalty card {result.card.code}
           </Typography>
+          <Link component={RouterLink} to={memberPath(result.card.code)} sx={{ display: 'inline-block', mb: 1 }}>
+            Open the member page of {result.card.code}
+          </Link>
           <CardChange {...result.card} />
           <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
             Latest transactions

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { MemberSearchResult } from '../../../../contract/member-search';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useCustomerSegments } from '../api/get-customer-segments';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2' }}>
+        {label}
+      </Box>
+      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function metadataText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Who holds the card: name, email, the id their own systems use, metadata and segments. */
+export function CustomerPanel({ holder }: { holder: MemberSearchResult['holder'] }) {
+  const segments = useCustomerSegments(holder.id);
+  const metadata = Object.entries(holder.metadata);
+  return (
+    <Box>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 0.75, m: 0 }}>
+        <Detail label="Name">{holder.name ?? '—'}</Detail>
+        <Detail label="Email">{holder.email ?? '—'}</Detail>
+        <Detail label="Source ID">{holder.source_id ?? '—'}</Detail>
+        {metadata.map(([key, value]) => (
+          <Detail key={key} label={key}>
+            {metadataText(value)}
+          </Detail>
+        ))}
+      </Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
+        Segments
+      </Typography>
+      {segments.isError && <ErrorAlert error={segments.error} title="Could not load the segments" onRetry={() => void segments.refetch()} />}
+      {segments.isPending && <Skeleton width={160} aria-label="Loading segments" />}
+      {segments.data && segments.data.data.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          In no segment.
+        </Typography>
+      )}
+      {segments.data && segments.data.data.length > 0 && (
+        <Box component="ul" aria-label="Segments" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+          {segments.data.data.map((segment) => (
+            <li key={segment.id}>
+              <Chip label={segment.name} size="small" />
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
