@@ -7,22 +7,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { LoyaltyMember } from '../../../../contract/loyalty-member';
+import { Detail } from '../../../components/detail';
 import { memberPath } from '../../../config/paths';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2' }}>
-        {label}
-      </Box>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {value}
-      </Box>
-    </>
-  );
-}
 
 /** The card just published: its code, holder, points and the images to scan. */
 export function MemberCard({ member, holder, programName }: { member: LoyaltyMember; holder: string; programName?: string }) {
@@ -43,12 +32,12 @@ export function MemberCard({ member, holder, programName }: { member: LoyaltyMem
         </Typography>
 
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
-          <Detail label="Holder" value={holder} />
-          <Detail label="Program" value={programName ?? member.campaign} />
-          <Detail label="Balance" value={formatNumber(card.balance)} />
-          <Detail label="Points" value={formatNumber(card.points)} />
-          <Detail label="Publish count" value={formatNumber(member.publish.count)} />
-          <Detail label="Card created" value={formatDateTime(member.created_at)} />
+          <Detail label="Holder">{holder}</Detail>
+          <Detail label="Program">{programName ?? member.campaign}</Detail>
+          <Detail label="Balance">{formatNumber(card.balance)}</Detail>
+          <Detail label="Points">{formatNumber(card.points)}</Detail>
+          <Detail label="Publish count">{formatNumber(member.publish.count)}</Detail>
+          <Detail label="Card created">{formatDateTime(member.created_at)}</Detail>
         </Box>
 
         <Divider sx={{ my: 2 }} />

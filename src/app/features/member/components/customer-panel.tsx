@@ -3,21 +3,10 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { MemberSearchResult } from '../../../../contract/member-search';
+import { Detail } from '../../../components/detail';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useCustomerSegments } from '../api/get-customer-segments';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2' }}>
-        {label}
-      </Box>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </>
-  );
-}
 
 function metadataText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);

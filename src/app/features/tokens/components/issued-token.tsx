@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import type { OAuthToken } from '../../../../contract/oauth';
 import { formatDateTime } from '../../../lib/format';
 import { CopyButton } from './copy-button';
-import { Detail } from './detail';
+import { Detail } from '../../../components/detail';
 import { ExpiryCountdown } from './expiry-countdown';
 import { ScopeChips } from './scope-chips';
 

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useIntrospection } from '../api/introspect-token';
 import { useCan } from '../../../lib/session/use-session';
 import { useRevokeToken } from '../api/revoke-token';
-import { Detail } from './detail';
+import { Detail } from '../../../components/detail';
 import { ExpiryCountdown } from './expiry-countdown';
 import { ScopeChips } from './scope-chips';
 
