@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { formatValidationDetails } from '../../../../contract/validation-details';
 import { placeAdjustError, redeemErrorText } from './action-errors';
 
 describe('placeAdjustError', () => {
   it('puts each validation problem beside its field, in plain words', () => {
-    expect(placeAdjustError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'Property .points: must not be 0: give the points to add' })).toEqual({ field: 'points', text: 'Enter a number of points other than 0.' });
+    const invalid = (details: Parameters<typeof formatValidationDetails>[0]) => ({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: formatValidationDetails(details) });
+    expect(placeAdjustError(invalid([{ kind: 'required', path: [], property: 'points' }]))).toEqual({ field: 'points', text: expect.any(String) });
+    expect(placeAdjustError(invalid([{ kind: 'invalid', path: ['expiration_date'], message: 'Invalid ISO date' }])).field).toBe('expiresOn');
     expect(placeAdjustError({ code: 400, key: 'invalid_expiration_date', message: 'Invalid Expiration Date', details: 'Expiration date cannot be set in the past' }).field).toBe('expiresOn');
-    expect(placeAdjustError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'Property .reason: Too big' }).field).toBe('reason');
+    const tooLong = placeAdjustError(invalid([{ kind: 'invalid', path: ['reason'], message: 'Too big: expected string to have <=1000 characters' }]));
+    expect(tooLong.field).toBe('reason');
+    expect(tooLong.text).not.toMatch(/Too big|<=/);
   });
 
   it('gives the form what no field owns, never a developer message for a failed service', () => {
-    expect(placeAdjustError({ code: 502, key: 'upstream_unreachable', message: 'Bad gateway' })).toEqual({ field: 'form', text: expect.stringMatching(/could not be reached/) });
+    expect(placeAdjustError({ code: 502, key: 'upstream_unreachable', message: 'Bad gateway' })).toEqual({ field: 'form', text: expect.stringMatching(/could not reach the API/) });
   });
 });
 

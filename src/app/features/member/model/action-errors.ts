@@ -1,25 +1,25 @@
 import type { ErrorObject } from '../../../../contract/error';
+import { sayApiError } from '../../../lib/api-error-words';
+import { placeValidationDetails } from '../../../lib/place-validation-details';
 
 export type AdjustField = 'points' | 'reason' | 'expiresOn' | 'form';
 
+/** The request fields of Add or Remove Balance, by the form field that sets them. */
+const adjustFieldOf: Record<string, AdjustField> = { points: 'points', reason: 'reason', expiration_date: 'expiresOn', expiration_type: 'expiresOn' };
+
 /**
  * An API error of the points adjustment, placed beside the field it concerns and said the way a
- * support agent would read it. Errors no field owns go to the form as a whole.
- * (The polish branch adds a shared form-error helper; until it lands, the feature keeps its own.)
+ * support agent would read it (validation details through the shared parser and wording). Errors
+ * no field owns go to the form as a whole.
  */
 export function placeAdjustError(error: ErrorObject): { field: AdjustField; text: string } {
-  const details = error.details ?? '';
   if (error.key === 'invalid_expiration_date') return { field: 'expiresOn', text: 'The expiry date is in the past. Pick today or a later day.' };
-  if (/\.expiration_date\b/.test(details)) return { field: 'expiresOn', text: 'This is not a date the service accepts. Pick a day from the calendar.' };
-  if (/\.reason\b/.test(details)) return { field: 'reason', text: 'The reason is too long: keep it under 1,000 characters.' };
   if (error.key === 'loyalty_card_points_exceeded') return { field: 'points', text: 'The card does not have that many points to remove.' };
-  if (/\.points\b/.test(details)) {
-    if (/must not be 0/.test(details)) return { field: 'points', text: 'Enter a number of points other than 0.' };
-    return { field: 'points', text: 'Enter a whole number of points (at most one trillion).' };
-  }
+  const placed = placeValidationDetails(error, (path) => adjustFieldOf[path[0] ?? ''] ?? null);
+  if (placed && placed.length > 0) return { field: placed[0].target, text: placed.filter((p) => p.target === placed[0].target).map((p) => p.text).join(' ') };
   if (error.code === 404) return { field: 'form', text: 'This card no longer exists. Reload the page.' };
   if (error.code === 403) return { field: 'form', text: 'Your role may not change points.' };
-  return { field: 'form', text: humanMessage(error) };
+  return { field: 'form', text: sayApiError(error) };
 }
 
 /** A redemption's API error, as words for the confirmation dialog. */
@@ -37,11 +37,6 @@ export function redeemErrorText(error: ErrorObject): string {
       return 'This card has expired.';
     default:
       if (error.code === 404) return 'This reward is no longer offered by the card’s program. Close this and pick another.';
-      return humanMessage(error);
+      return sayApiError(error);
   }
-}
-
-function humanMessage(error: ErrorObject): string {
-  if (error.code === 0 || error.code >= 500) return 'The service could not be reached or failed. Try again in a moment.';
-  return error.details ? `${error.message}. ${error.details}` : error.message;
 }
