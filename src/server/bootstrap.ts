@@ -8,6 +8,9 @@ import type { ServiceContext } from './context';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { enrollTogether } from './db/repositories/enrollment';
 import { EnrollmentBatcher } from './services/enrollment-batcher';
+import { recordEventsWithAccruals } from './db/repositories/event-accruals';
+import { readEventContexts } from './db/repositories/event-context';
+import { StatementBatcher } from './services/statement-batcher';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 
@@ -31,6 +34,8 @@ export async function createContext(database: Database, config: ServiceConfig, c
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
     enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
+    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries)),
+    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
   };
 }
 

@@ -3,6 +3,9 @@ import type { Database, Db } from '../platform/db/client';
 import type { ProjectClock } from './clock/project-clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
+import type { StatementBatcher } from './services/statement-batcher';
+import type { EventWrite, EventWritten } from './db/repositories/event-accruals';
+import type { EventContext, EventContextQuery } from './db/repositories/event-context';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -19,6 +22,9 @@ export interface ServiceContext {
   rateLimiter: RateLimiter;
   /** Add Member's one-statement enrollments, run together under load (services/enrollment-batcher). */
   enrollments: EnrollmentBatcher;
+  /** Tracked events' reads and writes outside a transaction, each run together under load (services/statement-batcher). */
+  eventReads: StatementBatcher<EventContextQuery, EventContext | undefined>;
+  eventWrites: StatementBatcher<EventWrite, EventWritten>;
 }
 
 declare module 'fastify' {
