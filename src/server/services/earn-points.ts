@@ -26,7 +26,7 @@ export interface Accrual {
 }
 
 /** A card earns only while it is active and inside its start/expiration dates. */
-export function cardCanEarn(card: VoucherRow, now: Date): boolean {
+export function cardCanEarn(card: Pick<VoucherRow, 'active' | 'startDate' | 'expirationDate'>, now: Date): boolean {
   if (!card.active) return false;
   if (card.startDate && now < card.startDate) return false;
   if (card.expirationDate && now > card.expirationDate) return false;
@@ -38,7 +38,7 @@ export function hasLimits(limits: TriggerLimits | null): boolean {
   return limits?.cooldown?.type === 'FIXED_COOLDOWN' || limits?.frequency?.type === 'LIMITED';
 }
 
-export function isLive(rule: EarningRuleRow, now: Date): boolean {
+export function isLive(rule: Pick<EarningRuleRow, 'status' | 'startDate' | 'endDate' | 'validityHours' | 'validityDayOfWeek'>, now: Date): boolean {
   return ruleIsLive(
     { status: rule.status, startDate: rule.startDate, endDate: rule.endDate, validityHours: rule.validityHours as EarningValidityHours, validityDayOfWeek: rule.validityDayOfWeek },
     now,
@@ -46,7 +46,7 @@ export function isLive(rule: EarningRuleRow, now: Date): boolean {
 }
 
 /** Points of every earning whose rules hold, split by the day they expire. */
-export function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | null, number> {
+export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
   for (const earning of rule.earnings as unknown as Earning[]) {
     if (!rulesHold(earning.rules, facts)) continue;
@@ -113,7 +113,7 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
 }
 
 /** How an accrual for a custom event names its cause: the reason and details of its card transaction. */
-export function customEventLabel(rule: EarningRuleRow, schema: EventSchemaRow, eventId: string): { reason: string; details: Record<string, unknown> } {
+export function customEventLabel(rule: Pick<EarningRuleRow, 'id' | 'name'>, schema: EventSchemaRow, eventId: string): { reason: string; details: Record<string, unknown> } {
   return {
     reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
     details: {

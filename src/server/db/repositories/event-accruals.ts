@@ -33,14 +33,12 @@ const text = `WITH ev_in AS (
     SELECT * FROM jsonb_to_recordset($2::text::jsonb)
       AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, upto bigint, reason text, details jsonb, buckets jsonb, at timestamptz)),
   per_card AS (SELECT card_id, holder_id, sum(amount)::bigint AS total, min(at) AS first_at, max(at) AS last_at FROM acc GROUP BY card_id, holder_id),
-  locked AS (
-    SELECT v.id FROM vouchers v JOIN per_card p ON p.card_id = v.id
-    WHERE v.holder_id = p.holder_id AND v.active
-      AND (v.start_date IS NULL OR v.start_date <= p.first_at) AND (v.expiration_date IS NULL OR v.expiration_date >= p.last_at)
-    ORDER BY v.id FOR UPDATE OF v),
+  locked AS (SELECT v.id FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM per_card)) ORDER BY v.id FOR UPDATE),
   totals AS (
     UPDATE vouchers v SET points = v.points + p.total, balance = v.balance + p.total, updated_at = p.last_at
-    FROM per_card p, locked l WHERE v.id = p.card_id AND l.id = p.card_id
+    FROM per_card p
+    WHERE v.id = p.card_id AND v.id IN (SELECT id FROM locked) AND v.holder_id = p.holder_id AND v.active
+      AND (v.start_date IS NULL OR v.start_date <= p.first_at) AND (v.expiration_date IS NULL OR v.expiration_date >= p.last_at)
     RETURNING v.id, v.project_id, v.campaign_id, v.points - p.total AS points_before, v.balance - p.total AS balance_before),
   ev AS (
     INSERT INTO events (id, project_id, customer_id, type, metadata, referral, loyalty, created_at)

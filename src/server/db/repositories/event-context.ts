@@ -1,16 +1,13 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { customers, earningRules, vouchers } from '../../../platform/db/schema';
+import { customers } from '../../../platform/db/schema';
 import { plainRows, tableRows } from '../plain-sql';
 import type { CustomerRow } from './customers';
 import type { EarningRuleRow } from './earning-rules';
 import type { VoucherRow } from './vouchers';
 
 const customerRows = tableRows(customers);
-const ruleRows = tableRows(earningRules);
-const cardRows = tableRows(vouchers);
 const customerWidth = Object.keys(getTableColumns(customers)).length;
-const ruleWidth = Object.keys(getTableColumns(earningRules)).length;
 
 /** What an event's engine must read: its customer (by id or source id), its schema, the card it names. */
 export interface EventContextQuery {
@@ -20,10 +17,15 @@ export interface EventContextQuery {
   namedCode?: string;
 }
 
+/** What the engine reads of a rule. */
+export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits'>;
+/** What the engine reads of a card. */
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'active' | 'startDate' | 'expirationDate'>;
+
 /** One ACTIVE rule of the event's schema and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
-  rule: EarningRuleRow;
-  card: VoucherRow;
+  rule: EventRule;
+  card: EventCard;
 }
 
 /** What an event's engine reads before it writes: the customer, its segments, and every rule that may earn on one of its cards. */
@@ -36,13 +38,11 @@ export interface EventContext {
   namedCardHeld: boolean;
 }
 
-/** A table's columns as `alias."column" AS alias_i`, and the names they get, for a subquery that joins tables sharing column names. */
-function aliased(table: Parameters<typeof getTableColumns>[0], alias: string): { select: string; names: string } {
-  const names = Object.values(getTableColumns(table)).map((column, i) => ({ column: column.name, as: `${alias}_${i}` }));
-  return { select: names.map((n) => `${alias}."${n.column}" AS ${n.as}`).join(', '), names: names.map((n) => `p.${n.as}`).join(', ') };
-}
-const ruleColumns = aliased(earningRules, 'r');
-const cardColumns = aliased(vouchers, 'v');
+// Only the columns the engine reads: every column costs the database its output and the driver its parse.
+const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits'];
+const cardColumns = ['id', 'code', 'active', 'start_date', 'expiration_date'];
+const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
+const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
 // Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
 // plainly, the planner may hash every card of a program, or every customer of the project.
@@ -51,7 +51,7 @@ const text = `WITH q AS (
   SELECT q.n, ${customerRows.columns('c')},
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR EXISTS (SELECT 1 FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code AND n.holder_id = c.id),
-    ${ruleColumns.names}, ${cardColumns.names}
+    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}
   FROM q
   CROSS JOIN LATERAL (
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.id = q.customer_id
@@ -59,7 +59,7 @@ const text = `WITH q AS (
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
     LIMIT 1) c
   LEFT JOIN LATERAL (
-    SELECT ${ruleColumns.select}, ${cardColumns.select}, row_number() OVER (ORDER BY v.id, r.created_at, r.id) AS k
+    SELECT ${selectAs('r', ruleColumns)}, ${selectAs('v', cardColumns)}, row_number() OVER (ORDER BY v.id, r.created_at, r.id) AS k
     FROM vouchers v
     JOIN earning_rule_assignments a ON a.campaign_id = v.campaign_id
     JOIN earning_rules r ON r.id = a.earning_rule_id
@@ -67,6 +67,17 @@ const text = `WITH q AS (
       AND r.project_id = q.project_id AND r.status = 'ACTIVE'
       AND r.trigger->>'event' = 'customer.custom_event' AND r.trigger->'custom_event'->>'schema_id' = q.schema_id) p ON true
   ORDER BY q.n, p.k`;
+
+/** The rule's columns, as both drivers parse them (text, timestamps as Date, JSON parsed). */
+function ruleOf(row: unknown[], at: number): EventRule {
+  const [id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits] = row.slice(at, at + ruleColumns.length);
+  return { id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits } as EventRule;
+}
+
+function cardOf(row: unknown[], at: number): EventCard {
+  const [id, code, active, startDate, expirationDate] = row.slice(at, at + cardColumns.length);
+  return { id, code, active, startDate, expirationDate } as EventCard;
+}
 
 /**
  * Each event's customer and every (ACTIVE rule of its schema, card of the customer in a program
@@ -89,7 +100,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
   const contexts: (EventContext | undefined)[] = queries.map(() => undefined);
   const customerAt = 1;
   const ruleAt = customerAt + customerWidth + 2;
-  const cardAt = ruleAt + ruleWidth;
+  const cardAt = ruleAt + ruleColumns.length;
   for (const row of rows) {
     const n = row[0] as number;
     let context = contexts[n];
@@ -99,7 +110,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
       contexts[n] = context;
     }
     // The LEFT JOIN found no pair: rule and card columns are null, ids first.
-    if (row[ruleAt] !== null && row[ruleAt] !== undefined) context.pairs.push({ rule: ruleRows.row(row, ruleAt), card: cardRows.row(row, cardAt) });
+    if (row[ruleAt] !== null && row[ruleAt] !== undefined) context.pairs.push({ rule: ruleOf(row, ruleAt), card: cardOf(row, cardAt) });
   }
   return contexts;
 }
