@@ -45,16 +45,18 @@ const selectAs = (alias: string, columns: string[]) => columns.map((column) => `
 const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
 // Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
-// plainly, the planner may hash every card of a program, or every customer of the project.
+// plainly, the planner may hash every card of a program, or every customer of the project. A
+// customer by id is found by its primary key (the project is checked, `IS TRUE`, not searched: on a
+// small table the planner otherwise walks the project's customers on the source id index).
 const text = `WITH q AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text))
   SELECT q.n, ${customerRows.columns('c')},
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
-    q.code IS NULL OR EXISTS (SELECT 1 FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code AND n.holder_id = c.id),
+    q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
     ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}
   FROM q
   CROSS JOIN LATERAL (
-    SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.id = q.customer_id
+    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE
     UNION ALL
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
     LIMIT 1) c
