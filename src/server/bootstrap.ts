@@ -34,7 +34,8 @@ export async function createContext(database: Database, config: ServiceConfig, c
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
     enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
-    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries)),
+    // Reads two at a time (they wait on nothing and commit nothing); writes one at a time, in larger groups.
+    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2),
     eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
   };
 }
