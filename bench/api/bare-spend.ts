@@ -19,7 +19,7 @@ export async function bareCards(pool: pg.Pool, projectId: string, program: strin
 }
 
 /** Runs `transaction` on `connections` pooled clients for `seconds`, over `cards` round robin; transactions per second. */
-async function perSecond(pool: pg.Pool, cards: BareCard[], seconds: number, connections: number, transaction: (client: pg.PoolClient, card: BareCard) => Promise<void>): Promise<number> {
+export async function perSecond(pool: pg.Pool, cards: BareCard[], seconds: number, connections: number, transaction: (client: pg.PoolClient, card: BareCard) => Promise<void>): Promise<number> {
   const deadline = Date.now() + seconds * 1000;
   let next = 0;
   let done = 0;

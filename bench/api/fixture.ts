@@ -2,6 +2,9 @@ import type { FixtureInput } from '../../src/server/seed/fixture-schema';
 
 export const eventCustomers = 200;
 
+/** Points the bench earning rule gives per event. */
+export const pointsPerVisit = 5;
+
 /** Points each spending card starts with: enough that no round of redemptions runs out. */
 export const spendingBalance = 1_000_000_000;
 /** The bench reward's price in points. */
@@ -15,9 +18,10 @@ export const spendCards = (prefix: string) => Array.from({ length: eventCustomer
  * for the bare SQL publish transaction, members who earn points on a custom event, 60 locations, an
  * earning rule to read; and for spending, each member holds a card in Spend Club (redeemed through
  * the API), Bare Spend (redeemed by the bare SQL transaction) and Adjust Club (balance corrections),
- * the first two with a large balance, and Spend Club offers a reward.
+ * the first two with a large balance, and Spend Club offers a reward; Bare Event's cards take the
+ * bare SQL event transaction's accruals.
  */
-const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD' } as const;
+const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD', 'Bare Event': 'BE' } as const;
 
 export function benchFixture(cardsPerPool: number): FixtureInput {
   const members = Array.from({ length: eventCustomers }, (_, i) => `bench-member-${i}`);
@@ -29,7 +33,7 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
       { name: 'Bench Club', type: 'AUTO_UPDATE', code_config: { prefix: 'B-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Bare Club', type: 'AUTO_UPDATE', code_config: { prefix: 'R-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Event Club', type: 'STATIC', cards: members.map((holder, i) => ({ code: `EV-${i}`, holder })) },
-      ...(['Spend Club', 'Bare Spend', 'Adjust Club'] as const).map((name) => ({
+      ...(['Spend Club', 'Bare Spend', 'Adjust Club', 'Bare Event'] as const).map((name) => ({
         name,
         type: 'STATIC' as const,
         cards: spendCards(spendPrefix[name]).map((code, i) => ({ code, holder: members[i] })),
@@ -43,7 +47,7 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
       {
         name: 'Points per visit',
         trigger: { event: 'customer.custom_event', custom_event: { schema: 'bench_visit' }, segment: null },
-        earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: 5, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
+        earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: pointsPerVisit, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
         trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
         campaigns: ['Event Club'],
       },

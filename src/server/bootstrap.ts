@@ -9,6 +9,9 @@ import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { enrollTogether } from './db/repositories/enrollment';
 import { EnrollmentBatcher } from './services/enrollment-batcher';
 import { refreshCustomerSegments } from './services/segment-membership';
+import { recordEventsWithAccruals } from './db/repositories/event-accruals';
+import { readEventContexts } from './db/repositories/event-context';
+import { StatementBatcher } from './services/statement-batcher';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 
@@ -34,6 +37,9 @@ export async function createContext(database: Database, config: ServiceConfig, c
     enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
     // A changed customer may enter or leave filter segments.
     customerChangeHooks: [refreshCustomerSegments],
+    // Reads two at a time (they wait on nothing and commit nothing); writes one at a time, in larger groups.
+    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2),
+    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
   };
 }
 

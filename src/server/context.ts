@@ -3,6 +3,9 @@ import type { Database, Db, Tx } from '../platform/db/client';
 import type { ProjectClock } from './clock/project-clock';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { EnrollmentBatcher } from './services/enrollment-batcher';
+import type { StatementBatcher } from './services/statement-batcher';
+import type { EventWrite, EventWritten } from './db/repositories/event-accruals';
+import type { EventContext, EventContextQuery } from './db/repositories/event-context';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -21,6 +24,9 @@ export interface ServiceContext {
   enrollments: EnrollmentBatcher;
   /** Run in the transaction of every customer change (services/customer-change-hooks). */
   customerChangeHooks: CustomerChangeHook[];
+  /** Tracked events' reads and writes outside a transaction, each run together under load (services/statement-batcher). */
+  eventReads: StatementBatcher<EventContextQuery, EventContext | undefined>;
+  eventWrites: StatementBatcher<EventWrite, EventWritten>;
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */

@@ -28,4 +28,8 @@ export class LookupCache<T> {
   forget(key: string): void {
     this.rows.delete(key);
   }
+
+  clear(): void {
+    this.rows.clear();
+  }
 }

@@ -46,4 +46,15 @@ describe.each(testDatabases())('plain SQL (%s)', (kind) => {
     expect(await plainRows(database.db, text, [projectId])).toEqual([[1]]);
     expect(await plainRows(database.db, text, ['proj_none'])).toEqual([[0]]);
   });
+
+  it('passes every kind of value through unchanged, however it is sent (a prepared statement with quoted literals on PGlite)', async () => {
+    const text = 'SELECT $1::text, $2::int, $3::boolean, $4::timestamptz, $5::text, $6::text::jsonb, $7::text[]';
+    const awkward = `it's a \\ back'slash \\' and "quotes" ''; DROP TABLE vouchers; --`;
+    const at = new Date('2026-03-02T12:00:00.000Z');
+    const json = JSON.stringify({ say: awkward, n: 1 });
+    for (let round = 0; round < 2; round++) {
+      const [row] = await plainRows(database.db, text, [awkward, 7, false, at, null, json, ['a', "b'c"]]);
+      expect(row).toEqual([awkward, 7, false, at, null, { say: awkward, n: 1 }, ['a', "b'c"]]);
+    }
+  });
 });

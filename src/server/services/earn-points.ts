@@ -26,7 +26,7 @@ export interface Accrual {
 }
 
 /** A card earns only while it is active and inside its start/expiration dates. */
-function cardCanEarn(card: VoucherRow, now: Date): boolean {
+export function cardCanEarn(card: Pick<VoucherRow, 'active' | 'startDate' | 'expirationDate'>, now: Date): boolean {
   if (!card.active) return false;
   if (card.startDate && now < card.startDate) return false;
   if (card.expirationDate && now > card.expirationDate) return false;
@@ -34,11 +34,11 @@ function cardCanEarn(card: VoucherRow, now: Date): boolean {
 }
 
 /** Whether the rule's trigger history matters: a cooldown or a frequency limit. */
-function hasLimits(limits: TriggerLimits | null): boolean {
+export function hasLimits(limits: TriggerLimits | null): boolean {
   return limits?.cooldown?.type === 'FIXED_COOLDOWN' || limits?.frequency?.type === 'LIMITED';
 }
 
-function isLive(rule: EarningRuleRow, now: Date): boolean {
+export function isLive(rule: Pick<EarningRuleRow, 'status' | 'startDate' | 'endDate' | 'validityHours' | 'validityDayOfWeek'>, now: Date): boolean {
   return ruleIsLive(
     { status: rule.status, startDate: rule.startDate, endDate: rule.endDate, validityHours: rule.validityHours as EarningValidityHours, validityDayOfWeek: rule.validityDayOfWeek },
     now,
@@ -46,7 +46,7 @@ function isLive(rule: EarningRuleRow, now: Date): boolean {
 }
 
 /** Points of every earning whose rules hold, split by the day they expire. */
-function earn(rule: EarningRuleRow, facts: RuleFacts, now: Date): Map<string | null, number> {
+export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
   for (const earning of rule.earnings as unknown as Earning[]) {
     if (!rulesHold(earning.rules, facts)) continue;
@@ -112,6 +112,19 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
   return accruals;
 }
 
+/** How an accrual for a custom event names its cause: the reason and details of its card transaction. */
+export function customEventLabel(rule: Pick<EarningRuleRow, 'id' | 'name'>, schema: EventSchemaRow, eventId: string): { reason: string; details: Record<string, unknown> } {
+  return {
+    reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
+    details: {
+      event: { id: eventId, type: 'customer.custom_event' },
+      custom_event: { id: eventId, type: schema.name },
+      event_schema: { id: schema.id, name: schema.name },
+      earning_rule: { id: rule.id, source: { banner: rule.name } },
+    },
+  };
+}
+
 /**
  * The engine for a custom event: applies the ACTIVE earning rules that the event's schema triggers
  * to the customer's cards (the named one, else every card in a program the rule is assigned to).
@@ -134,15 +147,7 @@ export async function earnPointsForEvent(
     cards,
     now,
     facts: { eventSchemaId: schema.id, eventMetadata: event.metadata, customerMetadata: customer.metadata, customerSegmentIds: await segmentsIfAsked(tx, rules, customer.id) },
-    label: (rule) => ({
-      reason: `Earning rule '${rule.name}' for custom event '${schema.name}'`,
-      details: {
-        event: { id: event.id, type: 'customer.custom_event' },
-        custom_event: { id: event.id, type: schema.name },
-        event_schema: { id: schema.id, name: schema.name },
-        earning_rule: { id: rule.id, source: { banner: rule.name } },
-      },
-    }),
+    label: (rule) => customEventLabel(rule, schema, event.id),
   });
 }
 

@@ -11,6 +11,7 @@ import { newId } from '../../platform/ids';
 import { presentTrackEventResponse } from '../presenters/event';
 import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForEvent, type Accrual } from './earn-points';
+import { trackEventInOneStatement } from './event-in-one-statement';
 
 /** The card named in `loyalty.code`, locked; it must exist and belong to the event's customer. */
 async function namedCardOf(tx: Tx, projectId: string, code: string, customer: CustomerRow): Promise<VoucherRow> {
@@ -33,17 +34,21 @@ export interface TrackedEventResult {
 /**
  * POST /v1/events: records a custom event for a customer (created when an unknown source id is
  * given), checks its metadata against the event's schema, and runs the earning engine, all in one
- * transaction: the event, the customer and every accrual commit together or not at all.
+ * transaction: the event, the customer and every accrual commit together or not at all. The common
+ * event (a known customer left as it is, no trigger limit to count) is one statement that commits
+ * on its own (event-in-one-statement.ts); every other takes the transaction below.
  */
 export async function trackEvent(ctx: ServiceContext, projectId: string, body: TrackEventRequest): Promise<TrackedEventResult> {
   const now = ctx.clock.now();
   const metadata = body.metadata ?? {};
+  const schema = await findEventSchemaByName(ctx.db, projectId, body.event);
+  if (schema) {
+    const problems = metadataProblems(schema.properties, metadata);
+    if (problems.length) throw invalidPayload(problems.join('; '));
+  }
+  const quick = await trackEventInOneStatement(ctx, { projectId, body, schema, metadata, now });
+  if (quick) return quick;
   return ctx.db.transaction(async (tx) => {
-    const schema = await findEventSchemaByName(tx, projectId, body.event);
-    if (schema) {
-      const problems = metadataProblems(schema.properties, metadata);
-      if (problems.length) throw invalidPayload(problems.join('; '));
-    }
     const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
     const event = await insertEvent(tx, {
       id: newId('evcus'),

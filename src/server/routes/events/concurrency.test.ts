@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { earningFixture } from '../../../../test/support/earning-fixture';
 import { testDatabases } from '../../../../test/support/databases';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { customers, earningRuleTriggers, pointBuckets } from '../../../platform/db/schema';
+import { cardTransactions, customers, earningRuleTriggers, pointBuckets } from '../../../platform/db/schema';
 
 const PARALLEL = 40;
 
@@ -34,6 +34,29 @@ describe.each(testDatabases())('Parallel events on one card (%s)', (kind) => {
     expect(balances[0]).toBe(member.loyalty_card.balance);
     const [{ n }] = await service.database.db.select({ n: count() }).from(earningRuleTriggers).where(eq(earningRuleTriggers.voucherId, member.id));
     expect(n).toBe(5 + PARALLEL);
+    const buckets = await service.database.db.select().from(pointBuckets).where(eq(pointBuckets.voucherId, member.id));
+    expect(buckets.reduce((sum, b) => sum + b.remaining, 0)).toBe(member.loyalty_card.balance);
+  });
+
+  it('loses no points when events without limits (one statement each) and events with limits (a transaction each) share a card', async () => {
+    const { loyalty_card: before, id } = await card('FIX-BOB');
+    before.id = id;
+    const ledger = () => service.database.db.select().from(cardTransactions).where(eq(cardTransactions.voucherId, before.id)).orderBy(asc(cardTransactions.seq));
+    const txsBefore = (await ledger()).length;
+    // A review (10 points, no limit) by source id takes the one-statement path; 'parallel' has a limited rule, so a transaction.
+    const review = { event: 'app_review', customer: 'bob', metadata: { rating: 5 } };
+    const limited = { event: 'parallel', customer: bobId(), loyalty: { code: 'FIX-BOB' } };
+    const responses = await Promise.all(Array.from({ length: 2 * PARALLEL }, (_, i) => service.call('POST', '/v1/events', { body: i % 2 ? review : limited })));
+    expect(responses.map((r) => r.status)).toEqual(Array(2 * PARALLEL).fill(200));
+    // The limited rule used its five a day in the first test: each 'parallel' earns the free rule's 2.
+    const member = await card('FIX-BOB');
+    expect(member.loyalty_card).toMatchObject({ points: before.points + PARALLEL * (10 + 2), balance: before.balance + PARALLEL * (10 + 2) });
+    const added = (await ledger()).slice(txsBefore);
+    expect(added).toHaveLength(2 * PARALLEL);
+    // One ledger in commit order: each balance the previous plus its amount, the last the card's.
+    const steps = added.map((t) => ({ amount: t.amount, balance: t.balance, written: (t.details as { balance: { balance: number } }).balance.balance }));
+    steps.forEach((step, i) => expect([step.balance, step.written]).toEqual(Array(2).fill((i ? steps[i - 1].balance : before.balance) + step.amount)));
+    expect(steps.at(-1)?.balance).toBe(member.loyalty_card.balance);
     const buckets = await service.database.db.select().from(pointBuckets).where(eq(pointBuckets.voucherId, member.id));
     expect(buckets.reduce((sum, b) => sum + b.remaining, 0)).toBe(member.loyalty_card.balance);
   });

@@ -1,4 +1,5 @@
 import { locations } from '../../../platform/db/schema';
+import { forgetLocationLists } from '../../db/repositories/locations';
 import { checkShape } from '../../domain/location-geometry';
 import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
@@ -34,4 +35,5 @@ export async function loadLocations(seed: SeedContext, list: Fixture['locations'
     throw new FixtureError(`Invalid location geometry:\n${shown.join('\n')}`);
   }
   for (let i = 0; i < rows.length; i += 1000) await seed.tx.insert(locations).values(rows.slice(i, i + 1000));
+  forgetLocationLists();
 }

@@ -1,0 +1,118 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { customers } from '../../../platform/db/schema';
+import { plainRows, tableRows } from '../plain-sql';
+import type { CustomerRow } from './customers';
+import type { EarningRuleRow } from './earning-rules';
+import type { VoucherRow } from './vouchers';
+
+const customerRows = tableRows(customers);
+const customerWidth = Object.keys(getTableColumns(customers)).length;
+
+/** What an event's engine must read: its customer (by id or source id), its schema, the card it names. */
+export interface EventContextQuery {
+  projectId: string;
+  customer: { id: string } | { sourceId: string };
+  schemaId: string | null;
+  namedCode?: string;
+}
+
+/** What the engine reads of a rule. */
+export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits'>;
+/** What the engine reads of a card. */
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'active' | 'startDate' | 'expirationDate'>;
+
+/** One ACTIVE rule of the event's schema and one card of the customer in a program the rule is assigned to. */
+export interface RuleOnCard {
+  rule: EventRule;
+  card: EventCard;
+}
+
+/** What an event's engine reads before it writes: the customer, its segments, and every rule that may earn on one of its cards. */
+export interface EventContext {
+  customer: CustomerRow;
+  segmentIds: string[];
+  /** Cards in id order, each card's rules oldest first: the order the engine applies them in. */
+  pairs: RuleOnCard[];
+  /** With a card named in `loyalty.code`: whether the customer holds it. */
+  namedCardHeld: boolean;
+}
+
+// Only the columns the engine reads: every column costs the database its output and the driver its parse.
+const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits'];
+const cardColumns = ['id', 'code', 'active', 'start_date', 'expiration_date'];
+const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
+const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
+
+// Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
+// plainly, the planner may hash every card of a program, or every customer of the project. A
+// customer by id is found by its primary key (the project is checked, `IS TRUE`, not searched: on a
+// small table the planner otherwise walks the project's customers on the source id index).
+const text = `WITH q AS (
+    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text))
+  SELECT q.n, ${customerRows.columns('c')},
+    (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
+    q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
+    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}
+  FROM q
+  CROSS JOIN LATERAL (
+    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE
+    UNION ALL
+    SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
+    LIMIT 1) c
+  LEFT JOIN LATERAL (
+    SELECT ${selectAs('r', ruleColumns)}, ${selectAs('v', cardColumns)}, row_number() OVER (ORDER BY v.id, r.created_at, r.id) AS k
+    FROM vouchers v
+    JOIN earning_rule_assignments a ON a.campaign_id = v.campaign_id
+    JOIN earning_rules r ON r.id = a.earning_rule_id
+    WHERE v.project_id = q.project_id AND v.holder_id = c.id AND (q.code IS NULL OR v.code = q.code)
+      AND r.project_id = q.project_id AND r.status = 'ACTIVE'
+      AND r.trigger->>'event' = 'customer.custom_event' AND r.trigger->'custom_event'->>'schema_id' = q.schema_id) p ON true
+  ORDER BY q.n, p.k`;
+
+/** The rule's columns, as both drivers parse them (text, timestamps as Date, JSON parsed). */
+function ruleOf(row: unknown[], at: number): EventRule {
+  const [id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits] = row.slice(at, at + ruleColumns.length);
+  return { id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits } as EventRule;
+}
+
+function cardOf(row: unknown[], at: number): EventCard {
+  const [id, code, active, startDate, expirationDate] = row.slice(at, at + cardColumns.length);
+  return { id, code, active, startDate, expirationDate } as EventCard;
+}
+
+/**
+ * Each event's customer and every (ACTIVE rule of its schema, card of the customer in a program
+ * the rule is assigned to) pair, for one event or several from parallel requests, in one round trip
+ * and without locks (plain SQL, see plain-sql.ts): the write that follows locks the cards it
+ * changes and checks them again. With `namedCode`, only that card, if the customer holds it.
+ * Returns, in the order of `queries`, each context, or undefined where no customer has that id or
+ * source id.
+ */
+export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]): Promise<(EventContext | undefined)[]> {
+  const input = queries.map((q, n) => ({
+    n,
+    project_id: q.projectId,
+    customer_id: 'id' in q.customer ? q.customer.id : null,
+    source_id: 'sourceId' in q.customer ? q.customer.sourceId : null,
+    schema_id: q.schemaId,
+    code: q.namedCode ?? null,
+  }));
+  const rows = await plainRows(db, text, [JSON.stringify(input)]);
+  const contexts: (EventContext | undefined)[] = queries.map(() => undefined);
+  const customerAt = 1;
+  const ruleAt = customerAt + customerWidth + 2;
+  const cardAt = ruleAt + ruleColumns.length;
+  for (const row of rows) {
+    const n = row[0] as number;
+    let context = contexts[n];
+    if (!context) {
+      const segmentIds = (row[customerAt + customerWidth] as string[] | null) ?? [];
+      context = { customer: customerRows.row(row, customerAt), segmentIds, namedCardHeld: row[customerAt + customerWidth + 1] === true, pairs: [] };
+      contexts[n] = context;
+    }
+    // The LEFT JOIN found no pair: rule and card columns are null, ids first.
+    if (row[ruleAt] !== null && row[ruleAt] !== undefined) context.pairs.push({ rule: ruleOf(row, ruleAt), card: cardOf(row, cardAt) });
+  }
+  return contexts;
+}

@@ -1,0 +1,79 @@
+import type { TrackEventRequest } from '../../contract/event';
+import type { ServiceContext } from '../context';
+import { violatedForeignKey } from '../../platform/db/errors';
+import { newId } from '../../platform/ids';
+import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accruals';
+import { profileOf } from '../db/repositories/customers';
+import type { EventSchemaRow } from '../db/repositories/event-schemas';
+import type { EventRow } from '../db/repositories/events';
+import { presentTrackEventResponse } from '../presenters/event';
+import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, type Accrual } from './earn-points';
+import type { TrackedEventResult } from './track-event';
+
+/** The customer reference of an event that changes nothing about the customer: an id or a source id alone. */
+function referenceOnly(reference: TrackEventRequest['customer']): { id: string } | { sourceId: string } | undefined {
+  if (typeof reference === 'string') return reference.startsWith('cust_') ? { id: reference } : { sourceId: reference };
+  if (Object.keys(profileOf(reference)).length > 0) return undefined;
+  if (reference.id !== undefined) return { id: reference.id };
+  return reference.source_id !== undefined ? { sourceId: reference.source_id } : undefined;
+}
+
+/**
+ * The common event without a transaction: a customer who exists and whose profile the event does
+ * not change (so no segment follows it), a card named in `loyalty.code` that the customer holds,
+ * and no trigger limit among the rules that may earn. One read (customer, segments, rules and cards,
+ * no locks), the engine in memory, one write (the event and its accruals, the cards locked and
+ * checked again, totals moved by what they earn), which commits on its own: two round trips, no
+ * BEGIN or COMMIT, and under load the reads and the writes of parallel events each go together as
+ * one statement (statement-batcher.ts). Undefined when the event is not of that kind; the transaction in track-event.ts
+ * then takes it, with every error it may answer.
+ */
+export async function trackEventInOneStatement(
+  ctx: ServiceContext,
+  input: { projectId: string; body: TrackEventRequest; schema: EventSchemaRow | undefined; metadata: Record<string, unknown>; now: Date },
+): Promise<TrackedEventResult | undefined> {
+  const { projectId, body, schema, metadata, now } = input;
+  const customerRef = referenceOnly(body.customer);
+  if (!customerRef) return undefined;
+  const context = await ctx.eventReads.run({ projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code });
+  if (!context || (body.loyalty && !context.namedCardHeld)) return undefined;
+  const { customer } = context;
+  const event: EventRow = {
+    id: newId('evcus'),
+    projectId,
+    customerId: customer.id,
+    type: body.event,
+    metadata,
+    referral: body.referral ?? null,
+    loyalty: body.loyalty ?? null,
+    createdAt: now,
+  };
+  const planned: PlannedAccrual[] = [];
+  if (schema) {
+    const facts = { eventSchemaId: schema.id, eventMetadata: metadata, customerMetadata: customer.metadata, customerSegmentIds: context.segmentIds };
+    for (const { rule, card } of context.pairs) {
+      if (!cardCanEarn(card, now) || !isLive(rule, now)) continue;
+      if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0])) return undefined;
+      const byExpiry = earn(rule, facts, now);
+      const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+      if (points === 0) continue;
+      const { reason, details } = customEventLabel(rule, schema, event.id);
+      const buckets = [...byExpiry].filter(([, p]) => p > 0).map(([expiresOn, p]) => ({ id: newId('lopb'), points: p, expiresOn }));
+      planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
+    }
+  }
+  let written: EventWritten;
+  try {
+    written = await ctx.eventWrites.run({ event, accruals: planned });
+  } catch (error) {
+    // The customer went between the read and the write: the transaction decides what that means.
+    if (violatedForeignKey(error)) return undefined;
+    throw error;
+  }
+  const credited = new Set(written.transactionIds);
+  const codes = new Map(context.pairs.map(({ card }) => [card.id, card.code]));
+  const accruals: Accrual[] = planned
+    .filter((a) => credited.has(a.transactionId))
+    .map((a) => ({ cardId: a.cardId, cardCode: codes.get(a.cardId) as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
+  return { response: presentTrackEventResponse({ ...event, metadata: written.metadata }, customer), accruals };
+}
