@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardTransactionListQuerySchema, cardTransactionListSchema } from '../../../contract/card-transaction';
-import { listMemberTransactions } from '../../services/card-transactions-read';
+import { listMemberTransactions } from '../../services/card-transactions-reads';
 
 const memberParams = z.object({ memberId: z.string().min(1) });
 

@@ -5,7 +5,7 @@ import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { v1CreateEarningRulesSchema, v1EarningRuleListQuerySchema, v1EarningRuleListSchema, v1EarningRuleSchema, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
 import { noContent } from '../../http/openapi/responses';
-import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-read';
+import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-reads';
 import { createEarningRulesV1, deleteEarningRuleV1, setEarningRuleActiveV1, updateEarningRuleV1 } from '../../services/earning-rules-write';
 
 function filterList(filters: EarningRuleListQuery['filters']): EarningRuleFilter[] {

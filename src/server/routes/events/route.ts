@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorObjectSchema } from '../../../contract/error';
 import { eventSchemaListSchema, trackEventRequestSchema, trackEventResponseSchema, trackedEventListQuerySchema, trackedEventListSchema } from '../../../contract/event';
-import { listEventsOfCustomer, listProjectEventSchemas } from '../../services/events-read';
+import { listEventsOfCustomer, listProjectEventSchemas } from '../../services/events-reads';
 import { trackEvent } from '../../services/track-event';
 
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { locationListQuerySchema, locationListSchema, locationSchema } from '../../../contract/location';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
-import { getLocation, listProjectLocations } from '../../services/locations-read';
+import { getLocation, listProjectLocations } from '../../services/locations-reads';
 
 const locationParams = z.object({ locationId: z.string().min(1) });
 

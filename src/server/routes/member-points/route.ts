@@ -4,8 +4,8 @@ import { balanceUpdateRequestSchema, balanceUpdateResponseSchema } from '../../.
 import { memberActivityListQuerySchema, memberActivityListSchema } from '../../../contract/member-activity';
 import { pointsBucketListQuerySchema, pointsBucketListSchema } from '../../../contract/points-expiration';
 import { adjustBalance } from '../../services/adjust-balance';
-import { listMemberActivity } from '../../services/member-activity-read';
-import { listPointsExpiration } from '../../services/points-expiration-read';
+import { listMemberActivity } from '../../services/member-activity-reads';
+import { listPointsExpiration } from '../../services/points-expiration-reads';
 
 const memberParams = z.object({ memberId: z.string().min(1) });
 const campaignMemberParams = memberParams.extend({ campaignId: z.string().min(1) });

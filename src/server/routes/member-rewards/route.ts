@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redeemRewardRequestSchema, redemptionSchema } from '../../../contract/redemption';
 import { memberRewardListQuerySchema, memberRewardListSchema } from '../../../contract/reward-assignment';
-import { listMemberRewards } from '../../services/member-rewards-read';
+import { listMemberRewards } from '../../services/member-rewards-reads';
 import { redeemReward } from '../../services/redeem-reward';
 
 const memberParams = z.object({ memberId: z.string().min(1) });

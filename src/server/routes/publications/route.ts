@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicationListQuerySchema, publicationListSchema, type PublicationListQuery } from '../../../contract/publication';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
-import { listPublications } from '../../services/publications-read';
+import { listPublications } from '../../services/publications-reads';
 
 /** The customer ids the filters name, or undefined when they name none. */
 function customerIdsOf(filters: PublicationListQuery['filters']): string[] | undefined {
