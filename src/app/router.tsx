@@ -7,7 +7,7 @@ import { RouteError } from './components/route-error';
 import { navAreas } from './config/navigation';
 import { paths } from './config/paths';
 
-// Every page is its own chunk (DESIGN §3): the entry bundle holds only the shell.
+// Every page is its own chunk (docs/architecture.md, adding a page): the entry bundle holds only the shell.
 const EnrollPage = lazy(() => import('./features/enroll/enroll-page'));
 const LocationsPage = lazy(() => import('./features/locations/locations-page'));
 const SegmentsPage = lazy(() => import('./features/segments/segments-page'));

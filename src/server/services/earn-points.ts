@@ -1,3 +1,4 @@
+import type { TrackEventResponse } from '../../contract/event';
 import type { Earning, EarningValidityHours, TriggerLimits } from '../../contract/earning-rule';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
@@ -23,6 +24,12 @@ export interface Accrual {
   ruleId: string;
   points: number;
   transactionId: string;
+}
+
+/** What tracking one event did: the answer, and the points it earned on each card. */
+export interface TrackedEventResult {
+  response: TrackEventResponse;
+  accruals: Accrual[];
 }
 
 /** A card earns only while it is active and inside its start/expiration dates. */

@@ -8,7 +8,7 @@ import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import type { EventRow } from '../db/repositories/events';
 import { presentTrackEventResponse } from '../presenters/event';
 import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, type Accrual } from './earn-points';
-import type { TrackedEventResult } from './track-event';
+import type { TrackedEventResult } from './earn-points';
 
 /** The customer reference of an event that changes nothing about the customer: an id or a source id alone. */
 function referenceOnly(reference: TrackEventRequest['customer']): { id: string } | { sourceId: string } | undefined {

@@ -1,4 +1,4 @@
-import type { TrackEventRequest, TrackEventResponse } from '../../contract/event';
+import type { TrackEventRequest } from '../../contract/event';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 import { resolveCustomer, type CustomerRow } from '../db/repositories/customers';
@@ -10,7 +10,7 @@ import { ApiError, invalidPayload, notFound } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 import { presentTrackEventResponse } from '../presenters/event';
 import { afterCustomerChange } from './customer-change-hooks';
-import { earnPointsForEvent, type Accrual } from './earn-points';
+import { earnPointsForEvent, type TrackedEventResult } from './earn-points';
 import { trackEventInOneStatement } from './event-in-one-statement';
 
 /** The card named in `loyalty.code`, locked; it must exist and belong to the event's customer. */
@@ -24,11 +24,6 @@ async function namedCardOf(tx: Tx, projectId: string, code: string, customer: Cu
     });
   }
   return card;
-}
-
-export interface TrackedEventResult {
-  response: TrackEventResponse;
-  accruals: Accrual[];
 }
 
 /**

@@ -62,7 +62,7 @@ export interface ResolvedCustomer {
 }
 
 /**
- * Resolves `customer` of Add Member and events (DESIGN §2): a `cust_…` string or `id` must exist
+ * Resolves `customer` of Add Member and events (docs/architecture.md, decisions): a `cust_…` string or `id` must exist
  * (404 otherwise); a source id is created when unknown. Profile fields given update the customer.
  * The upsert is one statement, so parallel requests for a new source id create it once. Plain SQL
  * (see plain-sql.ts): both hot paths, Add Member and events, start here.
