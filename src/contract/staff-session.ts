@@ -61,6 +61,13 @@ export const staffUserSchema = z.object({ id: z.string(), username: z.string(), 
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /**
+ * GET /auth/staff: the dashboard's staff by id, so pages can name who did something (an export's
+ * `user_id` is a staff id) instead of showing the id. Names only: no roles, nothing else.
+ */
+export const staffDirectorySchema = z.object({ users: z.array(z.object({ id: z.string(), username: z.string() })) });
+export type StaffDirectory = z.infer<typeof staffDirectorySchema>;
+
+/**
  * GET /auth/session: who is signed in, whether this dashboard runs in demo mode, and where the
  * API reference of the service it talks to is (null when it talks to the cloud API).
  */

@@ -116,6 +116,13 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     return signedOut();
   });
 
+  // Signed-in staff only: who may see an export may see who started it.
+  app.get('/auth/staff', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!(await requireSession(options, request, reply))) return reply;
+    return auth.directory();
+  });
+
   app.post('/auth/sign-in', async (request, reply) => {
     const body = jsonBodyFromUs(request, reply);
     if (body === undefined) return reply;

@@ -55,6 +55,20 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     expect(await (await browser.fetch('/auth/session')).json()).toMatchObject({ authenticated: true, user: { username: 'mia' } });
   });
 
+  it('names the staff by id for signed-in staff only (GET /auth/staff), with nothing but id and username', async () => {
+    const refused = await fetch(`${proxy.url}/auth/staff`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 401, key: 'session_required' });
+    await newUser('support', 'sam');
+    const browser = await proxy.signedIn('marketing');
+    const response = await browser.fetch('/auth/staff');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const { users } = (await response.json()) as { users: Record<string, unknown>[] };
+    expect(users).toContainEqual({ id: expect.stringMatching(/^usr_/), username: 'sam' });
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(['id', 'username']);
+  });
+
   it('stores neither the session id nor the CSRF token, only their hashes', async () => {
     const browser = await proxy.signedIn('marketing');
     const rows = await service.database.execute<{ id_hash: string; csrf_hash: string }>('SELECT id_hash, csrf_hash FROM staff_sessions');

@@ -1,4 +1,4 @@
-import type { StaffRole, StaffUser } from '../../contract/staff-session';
+import type { StaffDirectory, StaffRole, StaffUser } from '../../contract/staff-session';
 import type { Db } from '../../platform/db/client';
 import type { Clock } from '../../platform/clock';
 import { newId } from '../../platform/ids';
@@ -11,6 +11,7 @@ import {
   findStaffUserByUsername,
   insertStaffSession,
   insertStaffUser,
+  listStaffUsers,
   recordFailedSignIn,
   touchStaffSession,
   updateStaffUser,
@@ -118,6 +119,11 @@ export class StaffAuth {
     }
     if (now.getTime() - found.session.lastSeenAt.getTime() >= touchEveryMs) await touchStaffSession(this.db, idHash, now);
     return { user: publicUser(found.user), session: found.session };
+  }
+
+  /** Every staff account's id and username (GET /auth/staff). */
+  async directory(): Promise<StaffDirectory> {
+    return { users: (await listStaffUsers(this.db)).map((user) => ({ id: user.id, username: user.username })) };
   }
 
   csrfMatches(active: ActiveSession, token: string | undefined): boolean {

@@ -1,10 +1,11 @@
 import { errorObjectSchema } from '../../../contract/error';
-import { csrfHeaderName, staffSessionSchema, type SignInRequest, type StaffSession } from '../../../contract/staff-session';
+import type { z } from 'zod';
+import { csrfHeaderName, staffDirectorySchema, staffSessionSchema, type SignInRequest, type StaffDirectory, type StaffSession } from '../../../contract/staff-session';
 import { ApiRequestError } from '../api-error';
 import { csrfToken } from './csrf';
 
-/** The proxy's own `/auth/*` endpoints (not forwarded to the API): who is signed in, sign-in, sign-out. */
-async function authRequest(path: string, init: { method: 'GET' | 'POST'; body?: unknown } = { method: 'GET' }): Promise<StaffSession> {
+/** The proxy's own `/auth/*` endpoints (not forwarded to the API): who is signed in, sign-in, sign-out, staff names. */
+async function authRequest<S extends z.ZodType>(path: string, schema: S, init: { method: 'GET' | 'POST'; body?: unknown } = { method: 'GET' }): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.method === 'POST') {
     headers['content-type'] = 'application/json';
@@ -27,11 +28,13 @@ async function authRequest(path: string, init: { method: 'GET' | 'POST'; body?: 
     const error = errorObjectSchema.safeParse(payload);
     throw new ApiRequestError(error.success ? error.data : { code: response.status, key: 'http_error', message: `${init.method} ${path} answered ${response.status}` }, response.status);
   }
-  return staffSessionSchema.parse(payload);
+  return schema.parse(payload);
 }
 
 /** GET /auth/session; in demo mode a first visit is signed in on the way. */
-export const getSession = () => authRequest('/auth/session');
-export const signIn = (body: SignInRequest) => authRequest('/auth/sign-in', { method: 'POST', body });
-export const demoSignIn = () => authRequest('/auth/demo-sign-in', { method: 'POST' });
-export const signOut = () => authRequest('/auth/sign-out', { method: 'POST' });
+export const getSession = (): Promise<StaffSession> => authRequest('/auth/session', staffSessionSchema);
+export const signIn = (body: SignInRequest): Promise<StaffSession> => authRequest('/auth/sign-in', staffSessionSchema, { method: 'POST', body });
+export const demoSignIn = (): Promise<StaffSession> => authRequest('/auth/demo-sign-in', staffSessionSchema, { method: 'POST' });
+export const signOut = (): Promise<StaffSession> => authRequest('/auth/sign-out', staffSessionSchema, { method: 'POST' });
+/** GET /auth/staff: every staff account's id and username, to name who did something. */
+export const getStaffDirectory = (): Promise<StaffDirectory> => authRequest('/auth/staff', staffDirectorySchema);

@@ -36,11 +36,17 @@ export const statusCopy: Record<ExportStatus, { label: string; color: 'default' 
 
 /**
  * Who started an export, for the "Started by" column. An export records the dashboard user's id
- * (`user_id`, as the real API); the dashboard knows only the signed-in user's name, so the
- * others read as "Another dashboard user" rather than an id.
+ * (`user_id`, as the real API); `staffNames` (the proxy's staff directory) turns it into a name.
+ * An id it does not know (an account since deleted, or a cloud user) reads as "Another dashboard
+ * user", never as an id.
  */
-export function startedBy(item: Pick<ExportObject, 'channel' | 'user_id'>, signedIn: Pick<StaffUser, 'id' | 'username'> | undefined): string {
+export function startedBy(
+  item: Pick<ExportObject, 'channel' | 'user_id'>,
+  signedIn: Pick<StaffUser, 'id' | 'username'> | undefined,
+  staffNames: ReadonlyMap<string, string> = new Map(),
+): string {
   if (item.channel !== 'WEBSITE') return item.channel === 'API' ? 'API client' : item.channel;
   if (!item.user_id) return 'Dashboard';
-  return signedIn && signedIn.id === item.user_id ? `${signedIn.username} (you)` : 'Another dashboard user';
+  if (signedIn && signedIn.id === item.user_id) return `${signedIn.username} (you)`;
+  return staffNames.get(item.user_id) ?? 'Another dashboard user';
 }
