@@ -1,4 +1,5 @@
-import type { TrackEventResponse } from '../../contract/event';
+import type { TrackEventRequest, TrackEventResponse } from '../../contract/event';
+import { newId } from '../../platform/ids';
 import type { Earning, EarningValidityHours, TriggerLimits } from '../../contract/earning-rule';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
@@ -24,6 +25,11 @@ export interface Accrual {
   ruleId: string;
   points: number;
   transactionId: string;
+}
+
+/** The event row a tracked event records, whichever path (one statement or the transaction) writes it. */
+export function newEventRow(projectId: string, customerId: string, body: TrackEventRequest, metadata: Record<string, unknown>, now: Date): EventRow {
+  return { id: newId('evcus'), projectId, customerId, type: body.event, metadata, referral: body.referral ?? null, loyalty: body.loyalty ?? null, createdAt: now };
 }
 
 /** What tracking one event did: the answer, and the points it earned on each card. */

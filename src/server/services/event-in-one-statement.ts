@@ -5,9 +5,8 @@ import { newId } from '../../platform/ids';
 import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accruals';
 import { profileOf } from '../db/repositories/customers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
-import type { EventRow } from '../db/repositories/events';
 import { presentTrackEventResponse } from '../presenters/event';
-import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, type Accrual } from './earn-points';
+import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, newEventRow, type Accrual } from './earn-points';
 import type { TrackedEventResult } from './earn-points';
 
 /** The customer reference of an event that changes nothing about the customer: an id or a source id alone. */
@@ -38,16 +37,7 @@ export async function trackEventInOneStatement(
   const context = await ctx.eventReads.run({ projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code });
   if (!context || (body.loyalty && !context.namedCardHeld)) return undefined;
   const { customer } = context;
-  const event: EventRow = {
-    id: newId('evcus'),
-    projectId,
-    customerId: customer.id,
-    type: body.event,
-    metadata,
-    referral: body.referral ?? null,
-    loyalty: body.loyalty ?? null,
-    createdAt: now,
-  };
+  const event = newEventRow(projectId, customer.id, body, metadata, now);
   const planned: PlannedAccrual[] = [];
   if (schema) {
     const facts = { eventSchemaId: schema.id, eventMetadata: metadata, customerMetadata: customer.metadata, customerSegmentIds: context.segmentIds };

@@ -7,10 +7,9 @@ import { insertEvent } from '../db/repositories/events';
 import { lockVoucherByCode, type VoucherRow } from '../db/repositories/vouchers';
 import { metadataProblems } from '../domain/event-metadata';
 import { ApiError, invalidPayload, notFound } from '../lib/api-error';
-import { newId } from '../../platform/ids';
 import { presentTrackEventResponse } from '../presenters/event';
 import { afterCustomerChange } from './customer-change-hooks';
-import { earnPointsForEvent, type TrackedEventResult } from './earn-points';
+import { earnPointsForEvent, newEventRow, type TrackedEventResult } from './earn-points';
 import { trackEventInOneStatement } from './event-in-one-statement';
 
 /** The card named in `loyalty.code`, locked; it must exist and belong to the event's customer. */
@@ -45,16 +44,7 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
   if (quick) return quick;
   return ctx.db.transaction(async (tx) => {
     const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
-    const event = await insertEvent(tx, {
-      id: newId('evcus'),
-      projectId,
-      customerId: customer.id,
-      type: body.event,
-      metadata,
-      referral: body.referral ?? null,
-      loyalty: body.loyalty ?? null,
-      createdAt: now,
-    });
+    const event = await insertEvent(tx, newEventRow(projectId, customer.id, body, metadata, now));
     // Segment changes may earn points on the customer's cards (customer.segment.entered rules), so
     // the named card is read and locked after them: the engine must start from its current totals.
     if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
