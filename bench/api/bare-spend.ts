@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { transactionsPerSecond } from './bare-transactions';
 
 /** A card the bare transactions move points on. */
 export interface BareCard {
@@ -19,26 +20,9 @@ export async function bareCards(pool: pg.Pool, projectId: string, program: strin
 }
 
 /** Runs `transaction` on `connections` pooled clients for `seconds`, over `cards` round robin; transactions per second. */
-export async function perSecond(pool: pg.Pool, cards: BareCard[], seconds: number, connections: number, transaction: (client: pg.PoolClient, card: BareCard) => Promise<void>): Promise<number> {
-  const deadline = Date.now() + seconds * 1000;
+export function perSecond(pool: pg.Pool, cards: BareCard[], seconds: number, connections: number, transaction: (client: pg.PoolClient, card: BareCard) => Promise<void>): Promise<number> {
   let next = 0;
-  let done = 0;
-  const worker = async () => {
-    const client = await pool.connect();
-    try {
-      while (Date.now() < deadline) {
-        await client.query('BEGIN');
-        await transaction(client, cards[next++ % cards.length]);
-        await client.query('COMMIT');
-        done++;
-      }
-    } finally {
-      client.release();
-    }
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  return done / ((Date.now() - started) / 1000);
+  return transactionsPerSecond(pool, seconds, connections, (client) => transaction(client, cards[next++ % cards.length]));
 }
 
 /**

@@ -5,6 +5,7 @@ import { getCampaign } from '../db/repositories/campaigns';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { invalidQueryAt, notFound } from '../lib/api-error';
 import { presentCardTransaction } from '../presenters/card-transaction';
+import { cursorPage } from '../presenters/cursor-page';
 
 /**
  * GET /v1/loyalties/[{campaignId}/]members/{memberId}/transactions. `memberId` is the card code.
@@ -28,13 +29,6 @@ export async function listMemberTransactions(
     afterSeq = after.seq;
   }
   const rows = await listCardTransactions(ctx.db, card.id, { limit: query.limit + 1, order: query.order, afterSeq });
-  const page = rows.slice(0, query.limit);
-  const hasMore = rows.length > query.limit;
-  return {
-    object: 'list',
-    data_ref: 'data',
-    data: page.map(presentCardTransaction),
-    has_more: hasMore,
-    ...(hasMore && { more_starting_after: page[page.length - 1].id }),
-  };
+  const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
+  return { object: 'list', data_ref: 'data', data: page.map(presentCardTransaction), ...paging };
 }

@@ -5,6 +5,7 @@ import { listEventSchemas } from '../db/repositories/event-schemas';
 import { findEvent, listCustomerEvents } from '../db/repositories/events';
 import { invalidQueryAt, notFound } from '../lib/api-error';
 import { presentEventSchema, presentTrackedEvent } from '../presenters/event';
+import { cursorPage } from '../presenters/cursor-page';
 
 /** GET /v1/events?customer=… (our extension): a customer's events, newest first. */
 export async function listEventsOfCustomer(
@@ -17,15 +18,8 @@ export async function listEventsOfCustomer(
   const after = query.starting_after_id ? await findEvent(ctx.db, projectId, query.starting_after_id) : undefined;
   if (query.starting_after_id && (!after || after.customerId !== customer.id)) throw invalidQueryAt(['starting_after_id'], `no event ${query.starting_after_id} of this customer`);
   const rows = await listCustomerEvents(ctx.db, projectId, customer.id, { limit: query.limit + 1, after });
-  const page = rows.slice(0, query.limit);
-  const hasMore = rows.length > query.limit;
-  return {
-    object: 'list',
-    data_ref: 'events',
-    events: page.map(presentTrackedEvent),
-    has_more: hasMore,
-    ...(hasMore && { more_starting_after: page[page.length - 1].id }),
-  };
+  const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
+  return { object: 'list', data_ref: 'events', events: page.map(presentTrackedEvent), ...paging };
 }
 
 /** GET /v1/event-schemas (our extension): the project's custom event schemas by name. */

@@ -6,6 +6,7 @@ import { findAssignmentById, type RewardAssignmentRow } from '../db/repositories
 import { rewardsByIds } from '../db/repositories/rewards';
 import { invalidQueryAt } from '../lib/api-error';
 import { presentActivity } from '../presenters/member-activity';
+import { cursorPage } from '../presenters/cursor-page';
 import { dashboardSource } from './adjust-balance';
 import { memberCard } from './member-cards';
 
@@ -27,7 +28,7 @@ export async function listMemberActivity(
     if (!after) throw invalidQueryAt(['starting_after_id'], `card ${code} has no activity ${query.starting_after_id}`);
   }
   const sources = await listCardActivity(ctx.db, card.id, { limit: query.limit + 1, order: query.order, after });
-  const page = sources.slice(0, query.limit);
+  const { page, paging } = cursorPage(sources, query.limit, (source) => source.row.id);
   const named = page.flatMap((s) => (s.kind === 'transaction' ? [(s.row.details as { reward?: { id: string; assignment_id?: string } }).reward ?? []].flat() : []));
   const [holder, rewards, assignmentRows] = await Promise.all([
     card.holderId ? findCustomer(ctx.db, projectId, card.holderId) : undefined,
@@ -36,12 +37,5 @@ export async function listMemberActivity(
   ]);
   const assignments = new Map((assignmentRows.filter(Boolean) as RewardAssignmentRow[]).map((a) => [a.id, a]));
   const context = { card, campaign, holder, rewards, assignments, automationSource: 'Automation', dashboardSource };
-  const hasMore = sources.length > query.limit;
-  return {
-    object: 'list',
-    data_ref: 'data',
-    data: page.map((source) => presentActivity(context, source)),
-    has_more: hasMore,
-    ...(hasMore && { more_starting_after: page[page.length - 1].row.id }),
-  };
+  return { object: 'list', data_ref: 'data', data: page.map((source) => presentActivity(context, source)), ...paging };
 }
