@@ -91,12 +91,15 @@ export interface TableRows<T extends PgTable> {
   columns(alias?: string): string;
   /** One row of that list, as Drizzle would return it (camelCase keys, Dates, numbers, JSON). */
   row(values: readonly unknown[], offset?: number): InferSelectModel<T>;
+  /** How many columns the list has. */
+  width: number;
 }
 
 /** Reads whole rows of one table with plain SQL, using the Drizzle schema to name and map the columns. */
 export function tableRows<T extends PgTable>(table: T): TableRows<T> {
   const entries = Object.entries(getTableColumns(table));
   return {
+    width: entries.length,
     columns: (alias) => entries.map(([, column]) => (alias ? `${alias}."${column.name}"` : `"${column.name}"`)).join(', '),
     row(values, offset = 0) {
       const out: Record<string, unknown> = {};

@@ -4,19 +4,42 @@ import type { ServiceContext } from '../context';
 import { addedPointsExpiry } from '../domain/added-points-expiry';
 import { ApiError } from '../lib/api-error';
 import { presentBalanceUpdate } from '../presenters/balance';
-import { postToCard } from './card-postings';
-import { memberCard, requireHolder } from './member-cards';
+import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
+import { readCardAtVersion } from '../db/repositories/vouchers';
+import { postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
+import { checkedMemberCard, memberCard, requireHolder } from './member-cards';
 
 /** The source the real API records for changes made in its dashboard. */
 export const dashboardSource = 'voucherify-web-ui';
 
 const pastExpiration = () => new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', 'Expiration date cannot be set in the past');
 
+/** The transaction a balance change posts on a card of `campaign`; refuses an expiration date in the past. */
+function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashboardUser: string | null | undefined, now: Date): Posting {
+  const adding = body.points > 0;
+  let expiresOn: string | null = null;
+  if (adding) {
+    const expiry = addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
+    if (!expiry.ok) throw pastExpiration();
+    expiresOn = expiry.expiresOn;
+  }
+  return {
+    type: adding ? 'POINTS_ADDITION' : 'POINTS_REMOVAL',
+    points: Math.abs(body.points),
+    reason: body.reason ?? null,
+    source: dashboardUser ? dashboardSource : 'API',
+    sourceId: body.source_id ?? null,
+    buckets: adding ? [{ points: body.points, expiresOn }] : undefined,
+  };
+}
+
 /**
  * POST /v1/loyalties/[{campaignId}/]members/{memberId}/balance: adds points (POINTS_ADDITION, in a
  * bucket expiring as `expiration_type` says) or removes them (POINTS_REMOVAL, taken from the points
- * that expire soonest). One transaction under the card's lock; a removal below zero is refused
- * (400 loyalty_card_points_exceeded) and changes nothing.
+ * that expire soonest); a removal below zero is refused (400 loyalty_card_points_exceeded) and
+ * changes nothing. First without a lock: the card read with its buckets, then one statement that
+ * writes only if the card is still as read (two round trips, no BEGIN or COMMIT). When the card
+ * changed in between, one transaction under the card's lock does it.
  */
 export async function adjustBalance(
   ctx: ServiceContext,
@@ -26,29 +49,18 @@ export async function adjustBalance(
   options: { campaignRef?: string; dashboardUser?: string | null } = {},
 ): Promise<BalanceUpdateResponse> {
   const now = ctx.clock.now();
+  const read = await readCardAtVersion(ctx.db, projectId, code);
+  if (read) {
+    const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
+    const { card, campaign } = await checkedMemberCard(ctx.db, projectId, code, read.card, named);
+    requireHolder(card);
+    const posted = await postToCardIfUnchanged(ctx.db, read, balancePosting(body, campaign, options.dashboardUser, now), now);
+    if (posted) return presentBalanceUpdate(posted.card, body.points);
+  }
   return ctx.db.transaction(async (tx) => {
     const { card, campaign } = await memberCard(tx, projectId, code, options.campaignRef, { lock: true });
     requireHolder(card);
-    const adding = body.points > 0;
-    let expiresOn: string | null = null;
-    if (adding) {
-      const expiry = addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
-      if (!expiry.ok) throw pastExpiration();
-      expiresOn = expiry.expiresOn;
-    }
-    const { card: after } = await postToCard(
-      tx,
-      card,
-      {
-        type: adding ? 'POINTS_ADDITION' : 'POINTS_REMOVAL',
-        points: Math.abs(body.points),
-        reason: body.reason ?? null,
-        source: options.dashboardUser ? dashboardSource : 'API',
-        sourceId: body.source_id ?? null,
-        buckets: adding ? [{ points: body.points, expiresOn }] : undefined,
-      },
-      now,
-    );
+    const { card: after } = await postToCard(tx, card, balancePosting(body, campaign, options.dashboardUser, now), now);
     return presentBalanceUpdate(after, body.points);
   });
 }

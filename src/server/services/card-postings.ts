@@ -1,10 +1,10 @@
-import type { Tx } from '../../platform/db/client';
-import { writeCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { writeCardTransaction, type CardWrite, type NewCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import { lockOpenBuckets } from '../db/repositories/point-buckets';
-import type { VoucherRow } from '../db/repositories/vouchers';
+import type { CardAtVersion, VoucherRow } from '../db/repositories/vouchers';
 import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
-import { takeSoonestExpiring, type Take } from '../domain/point-buckets';
+import { takeSoonestExpiring, type Bucket, type Take } from '../domain/point-buckets';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 
@@ -35,57 +35,80 @@ export function pointsExceeded(card: Pick<VoucherRow, 'id' | 'code' | 'balance'>
   });
 }
 
+export interface PlannedPosting extends CardWrite {
+  /** The card as it is after the transaction. */
+  after: VoucherRow;
+}
+
+/** Whether a posting takes points from buckets it was not told which of. */
+const takesFromBuckets = (posting: Posting) => signedAmount(posting.type, posting.points) < 0 && !posting.takes;
+
 /**
- * Records one transaction on a card the caller has locked (FOR UPDATE), in the caller's database
- * transaction: moves the totals by the ledger identity, adds or takes point buckets, and writes
- * the card transaction with the balance after it. Returns the card as it now is.
+ * One transaction on a card as it is now: the totals after it by the ledger identity, the buckets it
+ * adds, the points it takes (from `openBuckets`, the card's buckets that hold points, soonest to
+ * expire first, unless the posting says which), and the transaction row with the balance after it.
+ * Refuses (loyalty_card_points_exceeded) to take more than the card holds.
  */
-export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow }> {
+export function planPosting(card: VoucherRow, posting: Posting, now: Date, openBuckets: Bucket[] = []): PlannedPosting {
   const amount = signedAmount(posting.type, posting.points);
   const totals = applyTransaction(totalsOf(card), posting.type, amount);
-  const id = posting.id ?? newId('vtx');
   const buckets: NewPointBucket[] = [];
-  let taken: Take[] = [];
+  let takes: Take[] = [];
   if (amount < 0) {
     if (totals.balance < 0) throw pointsExceeded(card, posting.points);
-    let takes = posting.takes;
-    if (!takes) {
-      try {
-        takes = takeSoonestExpiring(await lockOpenBuckets(tx, card.id), posting.points);
-      } catch (error) {
-        if (error instanceof RangeError) throw pointsExceeded(card, posting.points);
-        throw error;
-      }
+    try {
+      takes = posting.takes ?? takeSoonestExpiring(openBuckets, posting.points);
+    } catch (error) {
+      if (error instanceof RangeError) throw pointsExceeded(card, posting.points);
+      throw error;
     }
-    taken = takes;
   } else if (amount > 0) {
     for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
       if (bucket.points > 0) buckets.push({ id: newId('lopb'), points: bucket.points, expiresOn: bucket.expiresOn });
     }
   }
-  const transaction = await writeCardTransaction(
-    tx,
-    {
-      id,
-      projectId: card.projectId,
-      voucherId: card.id,
-      campaignId: card.campaignId,
-      type: posting.type,
-      sourceId: posting.sourceId ?? null,
-      reason: posting.reason,
-      source: posting.source,
-      amount,
-      balance: totals.balance,
-      details: {
-        balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
-        ...posting.details,
-      },
-      relatedTransactionId: posting.relatedTransactionId ?? null,
-      createdAt: now,
+  const transaction: NewCardTransaction = {
+    id: posting.id ?? newId('vtx'),
+    projectId: card.projectId,
+    voucherId: card.id,
+    campaignId: card.campaignId,
+    type: posting.type,
+    sourceId: posting.sourceId ?? null,
+    reason: posting.reason,
+    source: posting.source,
+    amount,
+    balance: totals.balance,
+    details: {
+      balance: { type: 'loyalty_card', total: totals.points, object: 'balance', points: amount, balance: totals.balance, related_object: { id: card.id, type: 'voucher' } },
+      ...posting.details,
     },
-    totals,
-    buckets,
-    taken,
-  );
-  return { card: { ...card, ...totals, updatedAt: now }, transaction };
+    relatedTransactionId: posting.relatedTransactionId ?? null,
+    createdAt: now,
+  };
+  return { transaction, totals, buckets, takes, after: { ...card, ...totals, updatedAt: now } };
+}
+
+/**
+ * Records one transaction on a card the caller has locked (FOR UPDATE), in the caller's database
+ * transaction: moves the totals by the ledger identity, adds or takes point buckets (locking them),
+ * and writes the card transaction with the balance after it. Returns the card as it now is.
+ */
+export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow }> {
+  // A refusal needs no buckets: the totals alone show the card holds too little.
+  const short = takesFromBuckets(posting) && card.balance < posting.points;
+  const open = takesFromBuckets(posting) && !short ? await lockOpenBuckets(tx, card.id) : [];
+  const planned = planPosting(card, posting, now, open);
+  const transaction = (await writeCardTransaction(tx, planned)) as CardTransactionRow;
+  return { card: planned.after, transaction };
+}
+
+/**
+ * The same transaction on a card read without a lock (readCardAtVersion), in one statement that
+ * commits on its own: written only if the card is still at the version read, else undefined and
+ * nothing written (the caller then takes the locking path).
+ */
+export async function postToCardIfUnchanged(db: DbOrTx, read: CardAtVersion, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow } | undefined> {
+  const planned = planPosting(read.card, posting, now, read.openBuckets);
+  const transaction = await writeCardTransaction(db, planned, read.version);
+  return transaction && { card: planned.after, transaction };
 }

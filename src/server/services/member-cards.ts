@@ -17,6 +17,11 @@ export interface MemberCard {
 export async function memberCard(db: DbOrTx, projectId: string, code: string, campaignRef: string | undefined, options: { lock?: boolean } = {}): Promise<MemberCard> {
   const named = campaignRef === undefined ? undefined : await getCampaign(db, projectId, campaignRef);
   const card = options.lock ? await lockVoucherByCode(db, projectId, code) : await findVoucherByCode(db, projectId, code);
+  return checkedMemberCard(db, projectId, code, card, named);
+}
+
+/** memberCard for a card already read (undefined: no card has the code), `named` the campaign in the path. */
+export async function checkedMemberCard(db: DbOrTx, projectId: string, code: string, card: VoucherRow | undefined, named: CampaignRow | undefined): Promise<MemberCard> {
   if (!card || (named && card.campaignId !== named.id)) throw notFound('voucher', code);
   return { card, campaign: named ?? (await getCampaign(db, projectId, card.campaignId)) };
 }

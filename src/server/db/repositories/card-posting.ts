@@ -5,20 +5,54 @@ import { plainRows, tableRows } from '../plain-sql';
 import { cardTransactions, pointBuckets } from '../../../platform/db/schema';
 import type { CardTransactionRow } from './card-transactions';
 
-const transactionRows = tableRows(cardTransactions);
+export const transactionRows = tableRows(cardTransactions);
 
 export type NewCardTransaction = Omit<typeof cardTransactions.$inferInsert, 'seq'> & { id: string; createdAt: Date };
 export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'points' | 'expiresOn'>;
 
+/** One card transaction's writes, as its statement takes them. */
+export interface CardWrite {
+  transaction: NewCardTransaction;
+  totals: CardTotals;
+  buckets: NewPointBucket[];
+  takes: Take[];
+}
+
 /**
- * The writes of one card transaction in one statement (plain SQL, see plain-sql.ts): the card's new
- * totals, the point buckets it adds or the points it takes from buckets, and the transaction row.
- * Events earn and redemptions spend under the card's lock, so every round trip saved here is time
- * the next request on that card no longer waits. The caller holds the card locked.
+ * A card's row version: its `xmin`, which every change to the card's totals or buckets renews
+ * (buckets only ever change with their card's totals, in one statement). A write guarded by the
+ * version a read saw happens only when the card is still as read, so points can be spent from
+ * buckets read without a lock (cardVersionColumn in the read, `ifVersion` in the write).
  */
-export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTransaction, totals: CardTotals, buckets: NewPointBucket[], takes: Take[] = []): Promise<CardTransactionRow> {
-  const t = transaction;
-  const values = [
+export const cardVersionColumn = (alias: string) => `${alias}.xmin::text`;
+
+/**
+ * The writes of one card transaction, as CTEs ending in `posted` (the transaction row), values
+ * $1–$21 (postingValues): the card's new totals, the buckets it adds, the points it takes from
+ * buckets, the transaction row. Everything hangs on `totals`, the card's update, which finds the
+ * card only when it is still at the version given ($21; null: any) and `also` holds, so when it
+ * does not, nothing is written.
+ */
+export const postingCtes = (also = '') => `totals AS (
+      UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
+      WHERE id = $1 AND ($21::text IS NULL OR xmin = $21::text::xid)${also} RETURNING id),
+    buckets AS (
+      INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
+      SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
+      FROM totals, jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text)),
+    taken AS (
+      UPDATE point_buckets p SET remaining = p.remaining - t.taken
+      FROM totals, jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint)
+      WHERE p.id = t.id AND p.voucher_id = $1),
+    posted AS (
+      INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, created_at)
+      SELECT $9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $7::timestamptz FROM totals
+      RETURNING *)`;
+
+/** The values of postingCtes, $1–$21. */
+export function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
+  const { transaction: t, totals, buckets, takes } = write;
+  return [
     t.voucherId,
     totals.points,
     totals.balance,
@@ -39,21 +73,21 @@ export async function writeCardTransaction(db: DbOrTx, transaction: NewCardTrans
     JSON.stringify(t.details ?? {}),
     t.relatedTransactionId ?? null,
     JSON.stringify(takes),
+    ifVersion,
   ];
-  const text = `WITH totals AS (
-      UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
-      WHERE id = $1),
-    buckets AS (
-      INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
-      SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
-      FROM jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text)),
-    taken AS (
-      UPDATE point_buckets p SET remaining = p.remaining - t.taken
-      FROM jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint)
-      WHERE p.id = t.id AND p.voucher_id = $1)
-    INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, created_at)
-    VALUES ($9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $7::timestamptz)
-    RETURNING ${transactionRows.columns()}`;
-  const [row] = await plainRows(db, text, values);
-  return transactionRows.row(row);
+}
+
+const writeText = `WITH ${postingCtes()} SELECT ${transactionRows.columns('posted')} FROM posted`;
+
+/**
+ * The writes of one card transaction in one statement (plain SQL, see plain-sql.ts): the card's new
+ * totals, the point buckets it adds or the points it takes from buckets, and the transaction row.
+ * Events earn and redemptions spend under the card's lock, so every round trip saved here is time
+ * the next request on that card no longer waits. The caller holds the card locked, or gives the
+ * version it read the card at (`ifVersion`): then undefined, and nothing written, when the card
+ * changed since.
+ */
+export async function writeCardTransaction(db: DbOrTx, write: CardWrite, ifVersion: string | null = null): Promise<CardTransactionRow | undefined> {
+  const [row] = await plainRows(db, writeText, postingValues(write, ifVersion));
+  return row && transactionRows.row(row);
 }

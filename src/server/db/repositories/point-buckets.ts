@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Take } from '../../domain/point-buckets';
+import type { Bucket, Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
 import { pointBuckets } from '../../../platform/db/schema';
 import { plainRows, tableRows } from '../plain-sql';
@@ -15,6 +15,23 @@ const openBucketsText = `SELECT ${bucketRows.columns()} FROM point_buckets WHERE
  */
 export async function lockOpenBuckets(db: DbOrTx, voucherId: string): Promise<PointBucketRow[]> {
   return (await plainRows(db, openBucketsText, [voucherId])).map((row) => bucketRows.row(row));
+}
+
+/**
+ * The card's buckets that still hold points, as one JSON text column of a query over `vouchers`
+ * aliased `alias` (read with the card, at the card's version: see card-posting.ts); openBucketsOf
+ * parses it.
+ */
+export const openBucketsColumn = (alias: string) =>
+  `(SELECT coalesce(json_agg(json_build_array(b.id, b.remaining, b.expires_on, b.created_at)), '[]')::text FROM point_buckets b WHERE b.voucher_id = ${alias}.id AND b.remaining > 0)`;
+
+export function openBucketsOf(column: unknown): Bucket[] {
+  return (JSON.parse(column as string) as [string, number, string | null, string][]).map(([id, remaining, expiresOn, createdAt]) => ({
+    id,
+    remaining: Number(remaining),
+    expiresOn,
+    createdAt: new Date(createdAt),
+  }));
 }
 
 /** A page of the card's buckets that still hold points, soonest to expire first, and how many there are. */

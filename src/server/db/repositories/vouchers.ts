@@ -4,6 +4,9 @@ import { rowsOf } from '../../../platform/db/client';
 import { freeCardCursor, type CardPosition } from '../free-card-cursor';
 import { plainRows, tableRows } from '../plain-sql';
 import { publications, vouchers } from '../../../platform/db/schema';
+import type { Bucket } from '../../domain/point-buckets';
+import { cardVersionColumn } from './card-posting';
+import { openBucketsColumn, openBucketsOf } from './point-buckets';
 
 type PublicationInsert = typeof publications.$inferInsert;
 
@@ -31,6 +34,23 @@ const lockByCodeText = `SELECT ${voucherRows.columns()} FROM vouchers WHERE proj
 export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: string): Promise<VoucherRow | undefined> {
   const [row] = await plainRows(db, lockByCodeText, [projectId, code]);
   return row && voucherRows.row(row);
+}
+
+/** A card as a read without a lock saw it: the row, its version (card-posting.ts) and its open buckets. */
+export interface CardAtVersion {
+  card: VoucherRow;
+  version: string;
+  openBuckets: Bucket[];
+}
+
+const atVersionText = `SELECT ${voucherRows.columns('v')}, ${cardVersionColumn('v')}, ${openBucketsColumn('v')} FROM vouchers v WHERE v.project_id = $1 AND v.code = $2 LIMIT 1`;
+
+/** One card by code with its version and open buckets, without a lock, in one round trip (plain SQL: a balance change's first read). */
+export async function readCardAtVersion(db: DbOrTx, projectId: string, code: string): Promise<CardAtVersion | undefined> {
+  const [row] = await plainRows(db, atVersionText, [projectId, code]);
+  if (!row) return undefined;
+  const width = voucherRows.width;
+  return { card: voucherRows.row(row), version: row[width] as string, openBuckets: openBucketsOf(row[width + 1]) };
 }
 
 /** The publication recorded with a card; the card, campaign and project come from the card. */
