@@ -12,6 +12,7 @@ import { refreshCustomerSegments } from './services/segment-membership';
 import { recordEventsWithAccruals } from './db/repositories/event-accruals';
 import { readEventContexts } from './db/repositories/event-context';
 import { StatementBatcher } from './services/statement-batcher';
+import { addPointsTogether } from './db/repositories/point-additions';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 
@@ -40,6 +41,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     // Reads two at a time (they wait on nothing and commit nothing); writes one at a time, in larger groups.
     eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2),
     eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
+    pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions)),
   };
 }
 

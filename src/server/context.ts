@@ -6,6 +6,7 @@ import type { EnrollmentBatcher } from './services/enrollment-batcher';
 import type { StatementBatcher } from './services/statement-batcher';
 import type { EventWrite, EventWritten } from './db/repositories/event-accruals';
 import type { EventContext, EventContextQuery } from './db/repositories/event-context';
+import type { AddedPoints, PointAddition } from './db/repositories/point-additions';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -27,6 +28,8 @@ export interface ServiceContext {
   /** Tracked events' reads and writes outside a transaction, each run together under load (services/statement-batcher). */
   eventReads: StatementBatcher<EventContextQuery, EventContext | undefined>;
   eventWrites: StatementBatcher<EventWrite, EventWritten>;
+  /** Points added by hand, run together under load (db/repositories/point-additions). */
+  pointAdditions: StatementBatcher<PointAddition, AddedPoints | undefined>;
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */

@@ -5,7 +5,8 @@ import { addedPointsExpiry } from '../domain/added-points-expiry';
 import { ApiError } from '../lib/api-error';
 import { presentBalanceUpdate } from '../presenters/balance';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
-import { readCardAtVersion } from '../db/repositories/vouchers';
+import { programOfCard, readCardAtVersion } from '../db/repositories/vouchers';
+import { newId } from '../../platform/ids';
 import { postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
 import { checkedMemberCard, memberCard, requireHolder } from './member-cards';
 
@@ -14,12 +15,16 @@ export const dashboardSource = 'voucherify-web-ui';
 
 const pastExpiration = () => new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', 'Expiration date cannot be set in the past');
 
+const expiryOf = (body: BalanceUpdateRequest, campaign: CampaignRow, now: Date) =>
+  addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
+const sourceOf = (dashboardUser: string | null | undefined) => (dashboardUser ? dashboardSource : 'API');
+
 /** The transaction a balance change posts on a card of `campaign`; refuses an expiration date in the past. */
 function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashboardUser: string | null | undefined, now: Date): Posting {
   const adding = body.points > 0;
   let expiresOn: string | null = null;
   if (adding) {
-    const expiry = addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
+    const expiry = expiryOf(body, campaign, now);
     if (!expiry.ok) throw pastExpiration();
     expiresOn = expiry.expiresOn;
   }
@@ -27,17 +32,51 @@ function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashb
     type: adding ? 'POINTS_ADDITION' : 'POINTS_REMOVAL',
     points: Math.abs(body.points),
     reason: body.reason ?? null,
-    source: dashboardUser ? dashboardSource : 'API',
+    source: sourceOf(dashboardUser),
     sourceId: body.source_id ?? null,
     buckets: adding ? [{ points: body.points, expiresOn }] : undefined,
   };
 }
 
 /**
+ * Points added without reading the card: its program is looked up once and remembered
+ * (programOfCard), and one statement, run together with parallel additions, adds them to whatever
+ * the card holds (point-additions.ts). Undefined when that cannot answer (no card, another program
+ * in the path, a refusal to explain, no holder): the paths below then do, with the same checks in
+ * the same order.
+ */
+async function addWithoutRead(ctx: ServiceContext, projectId: string, code: string, body: BalanceUpdateRequest, options: AdjustOptions, now: Date) {
+  const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
+  const campaignId = await programOfCard(ctx.db, projectId, code);
+  if (!campaignId || (named && named.id !== campaignId)) return undefined;
+  const expiry = expiryOf(body, named ?? (await getCampaign(ctx.db, projectId, campaignId)), now);
+  if (!expiry.ok) return undefined;
+  const added = await ctx.pointAdditions.run({
+    projectId,
+    code,
+    campaignId,
+    points: body.points,
+    bucketId: newId('lopb'),
+    expiresOn: expiry.expiresOn,
+    transactionId: newId('vtx'),
+    sourceId: body.source_id ?? null,
+    reason: body.reason ?? null,
+    source: sourceOf(options.dashboardUser),
+    at: now,
+  });
+  return added && presentBalanceUpdate({ id: added.cardId, points: added.points, balance: added.balance }, body.points);
+}
+
+interface AdjustOptions {
+  campaignRef?: string;
+  dashboardUser?: string | null;
+}
+
+/**
  * POST /v1/loyalties/[{campaignId}/]members/{memberId}/balance: adds points (POINTS_ADDITION, in a
  * bucket expiring as `expiration_type` says) or removes them (POINTS_REMOVAL, taken from the points
  * that expire soonest); a removal below zero is refused (400 loyalty_card_points_exceeded) and
- * changes nothing. First without a lock: the card read with its buckets, then one statement that
+ * changes nothing. Points added to a card seen before take one statement (addWithoutRead). Else first without a lock: the card read with its buckets, then one statement that
  * writes only if the card is still as read (two round trips, no BEGIN or COMMIT). When the card
  * changed in between, one transaction under the card's lock does it.
  */
@@ -46,10 +85,12 @@ export async function adjustBalance(
   projectId: string,
   code: string,
   body: BalanceUpdateRequest,
-  options: { campaignRef?: string; dashboardUser?: string | null } = {},
+  options: AdjustOptions = {},
 ): Promise<BalanceUpdateResponse> {
   const now = ctx.clock.now();
-  const read = await readCardAtVersion(ctx.db, projectId, code);
+  const added = body.points > 0 ? await addWithoutRead(ctx, projectId, code, body, options, now) : undefined;
+  if (added) return added;
+  const read = await readCardAtVersion(ctx.db, projectId, code, { withBuckets: body.points < 0 });
   if (read) {
     const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
     const { card, campaign } = await checkedMemberCard(ctx.db, projectId, code, read.card, named);

@@ -27,7 +27,7 @@ describe.each(testDatabases())('card postings without a lock (%s)', (kind) => {
   let database: Database;
   let projectId: string;
   let rewardId: string;
-  const read = async (code: string) => (await readCardAtVersion(database.db, projectId, code)) as CardAtVersion;
+  const read = async (code: string) => (await readCardAtVersion(database.db, projectId, code, { withBuckets: true })) as CardAtVersion;
   /** A change made meanwhile, the ordinary way: under the card's lock, in a transaction. */
   const changeUnderLock = (code: string, posting: Posting) =>
     database.db.transaction(async (tx) => postToCard(tx, (await lockVoucherByCode(tx, projectId, code))!, posting, now));

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
 import { freeCardCursor, type CardPosition } from '../free-card-cursor';
+import { LookupCache } from '../lookup-cache';
 import { plainRows, tableRows } from '../plain-sql';
 import { publications, vouchers } from '../../../platform/db/schema';
 import type { Bucket } from '../../domain/point-buckets';
@@ -36,6 +37,16 @@ export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: str
   return row && voucherRows.row(row);
 }
 
+// A card never moves to another program, so what a lookup found stays true; a write that relies on
+// it still checks it (point-additions.ts), should the code ever name another card.
+const cardPrograms = new LookupCache<string>(10 * 60_000, 100_000);
+const programText = 'SELECT campaign_id FROM vouchers WHERE project_id = $1 AND code = $2 LIMIT 1';
+
+/** The program (campaign id) of the card with this code, remembered once found; undefined when no card has it. */
+export async function programOfCard(db: DbOrTx, projectId: string, code: string): Promise<string | undefined> {
+  return cardPrograms.get(`${projectId}\u0000${code}`, async () => (await plainRows(db, programText, [projectId, code]))[0]?.[0] as string | undefined);
+}
+
 /** A card as a read without a lock saw it: the row, its version (card-posting.ts) and its open buckets. */
 export interface CardAtVersion {
   card: VoucherRow;
@@ -43,11 +54,18 @@ export interface CardAtVersion {
   openBuckets: Bucket[];
 }
 
-const atVersionText = `SELECT ${voucherRows.columns('v')}, ${cardVersionColumn('v')}, ${openBucketsColumn('v')} FROM vouchers v WHERE v.project_id = $1 AND v.code = $2 LIMIT 1`;
+const atVersionText = (buckets: boolean) =>
+  `SELECT ${voucherRows.columns('v')}, ${cardVersionColumn('v')}, ${buckets ? openBucketsColumn('v') : "'[]'"} FROM vouchers v WHERE v.project_id = $1 AND v.code = $2 LIMIT 1`;
+const withBucketsText = atVersionText(true);
+const withoutBucketsText = atVersionText(false);
 
-/** One card by code with its version and open buckets, without a lock, in one round trip (plain SQL: a balance change's first read). */
-export async function readCardAtVersion(db: DbOrTx, projectId: string, code: string): Promise<CardAtVersion | undefined> {
-  const [row] = await plainRows(db, atVersionText, [projectId, code]);
+/**
+ * One card by code with its version and, when points may be taken (`withBuckets`), its open buckets,
+ * without a lock, in one round trip (plain SQL: a balance change's first read). A card gains a
+ * bucket with every accrual and addition, so points added need not read them.
+ */
+export async function readCardAtVersion(db: DbOrTx, projectId: string, code: string, options: { withBuckets: boolean }): Promise<CardAtVersion | undefined> {
+  const [row] = await plainRows(db, options.withBuckets ? withBucketsText : withoutBucketsText, [projectId, code]);
   if (!row) return undefined;
   const width = voucherRows.width;
   return { card: voucherRows.row(row), version: row[width] as string, openBuckets: openBucketsOf(row[width + 1]) };
