@@ -13,6 +13,7 @@ import { recordEventsWithAccruals } from './db/repositories/event-accruals';
 import { readEventContexts } from './db/repositories/event-context';
 import { StatementBatcher } from './services/statement-batcher';
 import { addPointsTogether } from './db/repositories/point-additions';
+import { readRedemptionContexts, recordRedemptionsIfUnchanged } from './db/repositories/redemptions-unlocked';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 
@@ -42,6 +43,8 @@ export async function createContext(database: Database, config: ServiceConfig, c
     eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2),
     eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
     pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions)),
+    redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2),
+    redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes)),
   };
 }
 

@@ -7,6 +7,9 @@ import type { StatementBatcher } from './services/statement-batcher';
 import type { EventWrite, EventWritten } from './db/repositories/event-accruals';
 import type { EventContext, EventContextQuery } from './db/repositories/event-context';
 import type { AddedPoints, PointAddition } from './db/repositories/point-additions';
+import type { RedemptionRow } from './db/repositories/redemption-context';
+import type { RedemptionContextAtVersion, RedemptionQuery, UnlockedRedemption } from './db/repositories/redemptions-unlocked';
+import type { RewardRow } from './db/repositories/rewards';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -30,6 +33,9 @@ export interface ServiceContext {
   eventWrites: StatementBatcher<EventWrite, EventWritten>;
   /** Points added by hand, run together under load (db/repositories/point-additions). */
   pointAdditions: StatementBatcher<PointAddition, AddedPoints | undefined>;
+  /** Redemptions' first reads and their writes without a lock, each run together under load (db/repositories/redemptions-unlocked). */
+  redemptionReads: StatementBatcher<RedemptionQuery, RedemptionContextAtVersion | undefined>;
+  redemptionWrites: StatementBatcher<UnlockedRedemption, { reward: RewardRow; redemption: RedemptionRow } | undefined>;
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */

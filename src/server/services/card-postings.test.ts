@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../../test/support/databases';
 import { spendFixture } from '../../../test/support/spend-fixture';
 import type { Database } from '../../platform/db/client';
-import { recordRedemptionIfUnchanged } from '../db/repositories/redemption-context';
+import { recordRedemptionsIfUnchanged } from '../db/repositories/redemptions-unlocked';
 import { lockVoucherByCode, readCardAtVersion, type CardAtVersion } from '../db/repositories/vouchers';
 import { loadFixture } from '../seed/load-fixture';
 import { planPosting, postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
@@ -85,12 +85,15 @@ describe.each(testDatabases())('card postings without a lock (%s)', (kind) => {
     const stale = await read('FIX-BOB');
     await changeUnderLock('FIX-BOB', addition(1, null));
     const ledger = await ledgerOf(database, 'FIX-BOB');
-    expect(await recordRedemptionIfUnchanged(database.db, spend(stale, 'vtx_unlocked1'), stale.version, redemption('r_unlocked1', stale, 'vtx_unlocked1'))).toBeUndefined();
+    const record = (card: CardAtVersion, n: number) => ({ posting: spend(card, `vtx_unlocked${n}`), version: card.version, record: redemption(`r_unlocked${n}`, card, `vtx_unlocked${n}`) });
+    expect(await recordRedemptionsIfUnchanged(database.db, [record(stale, 1)])).toEqual([undefined]);
     expect(await ledgerOf(database, 'FIX-BOB')).toEqual(ledger);
     expect(await count()).toBe(0);
 
     const fresh = await read('FIX-BOB');
-    const written = await recordRedemptionIfUnchanged(database.db, spend(fresh, 'vtx_unlocked2'), fresh.version, redemption('r_unlocked2', fresh, 'vtx_unlocked2'));
+    // A second redemption on the same card in one statement is left to the locking path.
+    const [written, second] = await recordRedemptionsIfUnchanged(database.db, [record(fresh, 2), record(fresh, 3)]);
+    expect(second).toBeUndefined();
     expect(written?.redemption).toMatchObject({ id: 'r_unlocked2', rewardType: 'MATERIAL', points: 100, transactionId: 'vtx_unlocked2' });
     expect(await ledgerOf(database, 'FIX-BOB')).toEqual({ balance: ledger.balance - 100, buckets: ledger.balance - 100, transactions: ledger.transactions + 1 });
     expect(await count()).toBe(1);

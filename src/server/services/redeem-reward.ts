@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { lockOpenBuckets } from '../db/repositories/point-buckets';
-import { countAndRecordRedemption, lockRedemptionContext, readRedemptionContext, recordRedemptionIfUnchanged, type RedemptionRow } from '../db/repositories/redemption-context';
+import { countAndRecordRedemption, lockRedemptionContext, type RedemptionRow } from '../db/repositories/redemption-context';
 import type { RewardRow } from '../db/repositories/rewards';
 import { findHeldCard, type VoucherRow } from '../db/repositories/vouchers';
 import { oauthClientId } from '../domain/oauth-client-id';
@@ -87,17 +87,18 @@ class LockTargetFirst {
  * The common redemption (a reward with unlimited stock, no points to add to another program) without
  * a lock: the card read with its reward, holder and buckets, the checks, then one statement that
  * writes the card's transaction and the redemption only if the card is still as read, and commits on
- * its own (card-posting.ts). Two round trips, no BEGIN or COMMIT. Undefined when the redemption is
+ * its own (redemptions-unlocked.ts). Two round trips, no BEGIN or COMMIT, and under load the reads
+ * and the writes of parallel redemptions each go together as one statement (statement-batcher.ts). Undefined when the redemption is
  * not of that kind or the card changed in between: the locking path then takes it.
  */
 async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise<Redemption | undefined> {
   const { projectId } = request.caller;
-  const context = await readRedemptionContext(ctx.db, projectId, request.code, request.rewardId);
+  const context = await ctx.redemptionReads.run({ projectId, code: request.code, rewardId: request.rewardId });
   const checked = await checkRedemption(ctx.db, { ...request, projectId }, context);
   if (!context || checked.reward.type === 'CAMPAIGN' || checked.reward.stock !== null) return undefined;
   const plan = planRedemption(checked, request.body, { withTarget: false, now: request.now });
   const posting = planPosting(checked.card, spending(checked, plan, sourceOf(request.caller)), request.now, context.openBuckets);
-  const written = await recordRedemptionIfUnchanged(ctx.db, posting, context.version, plan.record);
+  const written = await ctx.redemptionWrites.run({ posting, version: context.version, record: plan.record });
   if (!written) return undefined;
   const expirations = new Map([[checked.card.id, nextExpirationAfter(context.openBuckets, posting.takes) ?? null]]);
   return answer(ctx, ctx.db, request, { checked, plan, row: written.redemption, reward: written.reward, card: posting.after, expirations });

@@ -30,12 +30,12 @@ export const cardVersionColumn = (alias: string) => `${alias}.xmin::text`;
  * The writes of one card transaction, as CTEs ending in `posted` (the transaction row), values
  * $1–$21 (postingValues): the card's new totals, the buckets it adds, the points it takes from
  * buckets, the transaction row. Everything hangs on `totals`, the card's update, which finds the
- * card only when it is still at the version given ($21; null: any) and `also` holds, so when it
- * does not, nothing is written.
+ * card only when it is still at the version given ($21; null: any), so when it is not, nothing is
+ * written.
  */
-export const postingCtes = (also = '') => `totals AS (
+const postingCtes = `totals AS (
       UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
-      WHERE id = $1 AND ($21::text IS NULL OR xmin = $21::text::xid)${also} RETURNING id),
+      WHERE id = $1 AND ($21::text IS NULL OR xmin = $21::text::xid) RETURNING id),
     buckets AS (
       INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
       SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
@@ -50,7 +50,7 @@ export const postingCtes = (also = '') => `totals AS (
       RETURNING *)`;
 
 /** The values of postingCtes, $1–$21. */
-export function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
+function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
   const { transaction: t, totals, buckets, takes } = write;
   return [
     t.voucherId,
@@ -77,7 +77,7 @@ export function postingValues(write: CardWrite, ifVersion: string | null): unkno
   ];
 }
 
-const writeText = `WITH ${postingCtes()} SELECT ${transactionRows.columns('posted')} FROM posted`;
+const writeText = `WITH ${postingCtes} SELECT ${transactionRows.columns('posted')} FROM posted`;
 
 /**
  * The writes of one card transaction in one statement (plain SQL, see plain-sql.ts): the card's new

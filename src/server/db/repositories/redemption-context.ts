@@ -1,9 +1,6 @@
 import type { DbOrTx } from '../../../platform/db/client';
 import { customers, products, redemptions, rewardAssignments, rewards, vouchers } from '../../../platform/db/schema';
 import { plainRows, tableRows } from '../plain-sql';
-import type { Bucket } from '../../domain/point-buckets';
-import { cardVersionColumn, postingCtes, postingValues, type CardWrite } from './card-posting';
-import { openBucketsColumn, openBucketsOf } from './point-buckets';
 import type { CustomerRow } from './customers';
 import type { ProductRow } from './products';
 import type { RewardAssignmentRow } from './reward-assignments';
@@ -20,7 +17,6 @@ export type RedemptionRow = typeof redemptions.$inferSelect;
 /** A redemption to record; its project and reward type come from the reward. */
 export type NewRedemption = Omit<RedemptionRow, 'rewardType' | 'projectId'>;
 
-
 export interface RedemptionContext {
   card: VoucherRow;
   reward: RewardRow | undefined;
@@ -30,8 +26,8 @@ export interface RedemptionContext {
   product: ProductRow | undefined;
 }
 
-const contextColumns = `${cardRows.columns('v')}, ${rewardRows.columns('r')}, ${assignmentRows.columns('a')}, ${customerRows.columns('c')}, ${productRows.columns('p')}`;
-const contextWidth = cardRows.width + rewardRows.width + assignmentRows.width + customerRows.width + productRows.width;
+export const contextColumns = `${cardRows.columns('v')}, ${rewardRows.columns('r')}, ${assignmentRows.columns('a')}, ${customerRows.columns('c')}, ${productRows.columns('p')}`;
+export const contextWidth = cardRows.width + rewardRows.width + assignmentRows.width + customerRows.width + productRows.width;
 const contextFrom = `FROM vouchers v
   LEFT JOIN rewards r ON r.id = $3 AND r.project_id = v.project_id
   LEFT JOIN reward_assignments a ON a.reward_id = r.id AND a.campaign_id = v.campaign_id
@@ -40,7 +36,6 @@ const contextFrom = `FROM vouchers v
   WHERE v.project_id = $1 AND v.code = $2
   LIMIT 1`;
 const lockedText = `SELECT ${contextColumns} ${contextFrom} FOR UPDATE OF v`;
-const atVersionText = `SELECT ${contextColumns}, ${cardVersionColumn('v')}, ${openBucketsColumn('v')} ${contextFrom}`;
 
 /**
  * A redemption's card, locked, with everything the redemption reads about it (the reward, its
@@ -53,22 +48,9 @@ export async function lockRedemptionContext(db: DbOrTx, projectId: string, code:
   return row && contextOf(row);
 }
 
-/**
- * The same, read without a lock, with the card's version and its buckets that hold points (a
- * redemption's first read: see card-posting.ts for the version).
- */
-export async function readRedemptionContext(
-  db: DbOrTx,
-  projectId: string,
-  code: string,
-  rewardId: string,
-): Promise<(RedemptionContext & { version: string; openBuckets: Bucket[] }) | undefined> {
-  const [row] = await plainRows(db, atVersionText, [projectId, code, rewardId]);
-  return row && { ...contextOf(row), version: row[contextWidth] as string, openBuckets: openBucketsOf(row[contextWidth + 1]) };
-}
-
-function contextOf(row: unknown[]): RedemptionContext {
-  let at = 0;
+/** The context's columns of one row, from `offset`. */
+export function contextOf(row: unknown[], offset = 0): RedemptionContext {
+  let at = offset;
   const next = <T>(rows: { row(values: readonly unknown[], offset?: number): T }, columns: number, present: boolean): T | undefined => {
     const value = present ? rows.row(row, at) : undefined;
     at += columns;
@@ -84,12 +66,10 @@ function contextOf(row: unknown[]): RedemptionContext {
   return { card, reward, assignment, holder, product };
 }
 
-const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at';
-/** The record's values from the reward row `from`, its parameters numbered from `at` + 1 (recordParams). */
-const recordValues = (from: string, at = 0) => {
-  const p = (n: number) => `$${n + at}`;
-  return `${p(3)}, ${from}.project_id, ${p(4)}, ${p(5)}, ${p(6)}, ${from}.id, ${p(7)}, ${from}.type, ${p(8)}, ${p(9)}, ${p(10)}::text::jsonb, ${p(11)}::text::jsonb, ${p(12)}, ${p(2)}::timestamptz`;
-};
+export const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at';
+/** The record's values from the reward row `from` (recordParams). */
+const recordValues = (from: string) =>
+  `$3, ${from}.project_id, $4, $5, $6, ${from}.id, $7, ${from}.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz`;
 const recordParams = (r: NewRedemption) => [
   r.rewardId,
   r.createdAt.toISOString(),
@@ -134,24 +114,3 @@ export async function countAndRecordRedemption(
   return row && { reward: rewardRows.row(row), redemption: redemptionRows.row(row, rewardRows.width) };
 }
 
-const ifUnchangedText = `WITH ${postingCtes(' AND EXISTS (SELECT 1 FROM rewards WHERE id = $22 AND stock IS NULL)')},
-  reward AS (SELECT * FROM rewards WHERE id = $22),
-  recorded AS (
-    INSERT INTO redemptions (${recordColumns}) SELECT ${recordValues('reward', 21)} FROM reward, posted RETURNING *)
-  SELECT ${rewardRows.columns('reward')}, ${redemptionRows.columns('recorded')} FROM reward, recorded`;
-
-/**
- * A redemption of a reward with unlimited stock in one statement that commits on its own: the
- * card's transaction (card-posting.ts), written only if the card is still at the version read, and
- * the redemption's record. Undefined, and nothing written, when the card changed since or the reward
- * no longer has an unlimited stock.
- */
-export async function recordRedemptionIfUnchanged(
-  db: DbOrTx,
-  posting: CardWrite,
-  version: string,
-  redemption: NewRedemption,
-): Promise<{ reward: RewardRow; redemption: RedemptionRow } | undefined> {
-  const [row] = await plainRows(db, ifUnchangedText, [...postingValues(posting, version), ...recordParams(redemption)]);
-  return row && { reward: rewardRows.row(row), redemption: redemptionRows.row(row, rewardRows.width) };
-}
