@@ -4,9 +4,9 @@ import type { ServiceContext } from '../context';
 import { addedPointsExpiry } from '../domain/added-points-expiry';
 import { ApiError } from '../lib/api-error';
 import { presentBalanceUpdate } from '../presenters/balance';
+import { newId } from '../../platform/ids';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { programOfCard, readCardAtVersion } from '../db/repositories/vouchers';
-import { newId } from '../../platform/ids';
 import { postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
 import { checkedMemberCard, memberCard, requireHolder } from './member-cards';
 
@@ -76,9 +76,10 @@ interface AdjustOptions {
  * POST /v1/loyalties/[{campaignId}/]members/{memberId}/balance: adds points (POINTS_ADDITION, in a
  * bucket expiring as `expiration_type` says) or removes them (POINTS_REMOVAL, taken from the points
  * that expire soonest); a removal below zero is refused (400 loyalty_card_points_exceeded) and
- * changes nothing. Points added to a card seen before take one statement (addWithoutRead). Else first without a lock: the card read with its buckets, then one statement that
- * writes only if the card is still as read (two round trips, no BEGIN or COMMIT). When the card
- * changed in between, one transaction under the card's lock does it.
+ * changes nothing. Points added take one statement (addWithoutRead). A removal goes first without a
+ * lock: the card read with its buckets, then one statement that writes only if the card is still as
+ * read (two round trips, no BEGIN or COMMIT). Whatever those leave, one transaction under the card's
+ * lock does, answering every refusal.
  */
 export async function adjustBalance(
   ctx: ServiceContext,
