@@ -3,6 +3,8 @@ import type { ServiceContext } from '../context';
 import { violatedForeignKey } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
 import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accruals';
+import type { EventContext } from '../db/repositories/event-context';
+import { LookupCache } from '../db/lookup-cache';
 import { profileOf } from '../db/repositories/customers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import { presentTrackEventResponse } from '../presenters/event';
@@ -17,6 +19,10 @@ function referenceOnly(reference: TrackEventRequest['customer']): { id: string }
   return reference.source_id !== undefined ? { sourceId: reference.source_id } : undefined;
 }
 
+// Contexts read for earlier events, used again only when the write finds their fingerprint
+// unchanged (event-context.ts), so how long they stay bounds memory, never staleness.
+const rememberedContexts = new LookupCache<EventContext>(60_000);
+
 /**
  * The common event without a transaction: a customer who exists and whose profile the event does
  * not change (so no segment follows it), a card named in `loyalty.code` that the customer holds,
@@ -24,17 +30,38 @@ function referenceOnly(reference: TrackEventRequest['customer']): { id: string }
  * no locks), the engine in memory, one write (the event and its accruals, the cards locked and
  * checked again, totals moved by what they earn), which commits on its own: two round trips, no
  * BEGIN or COMMIT, and under load the reads and the writes of parallel events each go together as
- * one statement (statement-batcher.ts). Undefined when the event is not of that kind; the transaction in track-event.ts
- * then takes it, with every error it may answer.
+ * one statement (statement-batcher.ts). The read is remembered: the next event of the customer and
+ * schema is the write alone, which checks the context's fingerprint and writes nothing when it
+ * changed (the event then reads again). Undefined when the event is not of that kind; the
+ * transaction in track-event.ts then takes it, with every error it may answer.
  */
-export async function trackEventInOneStatement(
-  ctx: ServiceContext,
-  input: { projectId: string; body: TrackEventRequest; schema: EventSchemaRow | undefined; metadata: Record<string, unknown>; now: Date },
-): Promise<TrackedEventResult | undefined> {
-  const { projectId, body, schema, metadata, now } = input;
+export async function trackEventInOneStatement(ctx: ServiceContext, input: OneStatementInput): Promise<TrackedEventResult | undefined> {
+  const { projectId, body, schema } = input;
   const customerRef = referenceOnly(body.customer);
   if (!customerRef) return undefined;
-  const context = await ctx.eventReads.run({ projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code });
+  const query = { projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code };
+  const key = JSON.stringify(query);
+  const read = () => ctx.eventReads.run(query);
+  for (let tries = 0; tries < 2; tries++) {
+    const context = await (schema && !body.loyalty ? rememberedContexts.get(key, read) : read());
+    const outcome = await writeEvent(ctx, input, context);
+    if (outcome !== 'changed') return outcome;
+    rememberedContexts.forget(key);
+  }
+  return undefined;
+}
+
+interface OneStatementInput {
+  projectId: string;
+  body: TrackEventRequest;
+  schema: EventSchemaRow | undefined;
+  metadata: Record<string, unknown>;
+  now: Date;
+}
+
+/** The engine on a context and the one-statement write; 'changed' when the context no longer held. */
+async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context: EventContext | undefined): Promise<TrackedEventResult | undefined | 'changed'> {
+  const { projectId, body, schema, metadata, now } = input;
   if (!context || (body.loyalty && !context.namedCardHeld)) return undefined;
   const { customer } = context;
   const event = newEventRow(projectId, customer.id, body, metadata, now);
@@ -52,14 +79,16 @@ export async function trackEventInOneStatement(
       planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
     }
   }
+  const check = schema && context.fingerprint !== null ? { schemaId: schema.id, fingerprint: context.fingerprint } : undefined;
   let written: EventWritten;
   try {
-    written = await ctx.eventWrites.run({ event, accruals: planned });
+    written = await ctx.eventWrites.run({ event, accruals: planned, check });
   } catch (error) {
     // The customer went between the read and the write: the transaction decides what that means.
     if (violatedForeignKey(error)) return undefined;
     throw error;
   }
+  if (!written) return 'changed';
   const credited = new Set(written.transactionIds);
   const codes = new Map(context.pairs.map(({ card }) => [card.id, card.code]));
   const accruals: Accrual[] = planned

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows } from '../plain-sql';
+import { contextFingerprint } from './event-context';
 import type { EventRow } from './events';
 
 /** One rule earning on one card, as the engine planned it before any lock. */
@@ -18,20 +19,26 @@ export interface PlannedAccrual {
 export interface EventWrite {
   event: EventRow;
   accruals: PlannedAccrual[];
+  /** When the engine ran on a context read earlier: its schema and fingerprint (event-context.ts), which must still hold. */
+  check?: { schemaId: string; fingerprint: string };
 }
 
-/** What one event's write did: its metadata as stored, and the accruals written (others' cards no longer earned). */
-export interface EventWritten {
-  metadata: EventRow['metadata'];
-  transactionIds: string[];
-}
+/**
+ * What one event's write did: its metadata as stored, and the accruals written (others' cards no
+ * longer earned); undefined when its check no longer held, nothing written for it.
+ */
+export type EventWritten = { metadata: EventRow['metadata']; transactionIds: string[] } | undefined;
 
-const text = `WITH ev_in AS (
+const text = `WITH ev_all AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb)
-      AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz)),
+      AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz, schema_id text, fingerprint text)),
+  ev_in AS (
+    SELECT * FROM ev_all e WHERE e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id')} = e.fingerprint),
   acc AS (
-    SELECT * FROM jsonb_to_recordset($2::text::jsonb)
-      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, upto bigint, reason text, details jsonb, buckets jsonb, at timestamptz)),
+    SELECT a.*, sum(a.amount) OVER (PARTITION BY a.card_id ORDER BY a.n)::bigint AS upto
+    FROM jsonb_to_recordset($2::text::jsonb)
+      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
+    WHERE a.event_id IN (SELECT id FROM ev_in)),
   per_card AS (SELECT card_id, holder_id, sum(amount)::bigint AS total, min(at) AS first_at, max(at) AS last_at FROM acc GROUP BY card_id, holder_id),
   locked AS (SELECT v.id FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM per_card)) ORDER BY v.id FOR UPDATE),
   totals AS (
@@ -71,17 +78,14 @@ const text = `WITH ev_in AS (
  * before it waits, does not see. Returns, in the order of `writes`, what each event's write did.
  */
 export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[]): Promise<EventWritten[]> {
-  const upto = new Map<string, number>();
   const accruals = writes.flatMap(({ event, accruals }) =>
     accruals.map((a) => {
-      const sum = (upto.get(a.cardId) ?? 0) + a.points;
-      upto.set(a.cardId, sum);
       const buckets = a.buckets.map((b) => ({ id: b.id, points: b.points, expires_on: b.expiresOn }));
       const at = event.createdAt.toISOString();
-      return { event_id: event.id, card_id: a.cardId, holder_id: event.customerId, rule_id: a.ruleId, tx_id: a.transactionId, amount: a.points, upto: sum, reason: a.reason, details: a.details, buckets, at };
+      return { event_id: event.id, card_id: a.cardId, holder_id: event.customerId, rule_id: a.ruleId, tx_id: a.transactionId, amount: a.points, reason: a.reason, details: a.details, buckets, at };
     }),
   );
-  const events = writes.map(({ event: e }) => ({
+  const events = writes.map(({ event: e, check }) => ({
     id: e.id,
     project_id: e.projectId,
     customer_id: e.customerId,
@@ -90,8 +94,10 @@ export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[])
     referral: e.referral,
     loyalty: e.loyalty,
     created_at: e.createdAt.toISOString(),
+    schema_id: check?.schemaId ?? null,
+    fingerprint: check?.fingerprint ?? null,
   }));
   const rows = await plainRows(db, text, [JSON.stringify(events), JSON.stringify(accruals.map((a, n) => ({ n, ...a })))]);
   const byId = new Map(rows.map((row) => [row[0] as string, { metadata: row[1] as EventRow['metadata'], transactionIds: (row[2] as string[]) ?? [] }]));
-  return writes.map(({ event }) => byId.get(event.id) as EventWritten);
+  return writes.map(({ event }) => byId.get(event.id));
 }

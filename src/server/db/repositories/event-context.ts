@@ -36,6 +36,8 @@ export interface EventContext {
   pairs: RuleOnCard[];
   /** With a card named in `loyalty.code`: whether the customer holds it. */
   namedCardHeld: boolean;
+  /** For an event of a schema without a named card: contextFingerprint as read, so the context can be used again. */
+  fingerprint: string | null;
 }
 
 // Only the columns the engine reads: every column costs the database its output and the driver its parse.
@@ -44,6 +46,26 @@ const cardColumns = ['id', 'code', 'active', 'start_date', 'expiration_date'];
 const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
 const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
+/**
+ * Everything an event's engine reads that can change, as one text, for a customer, project and
+ * event schema given as SQL expressions: the customer row's version (xmin: its profile and
+ * metadata), its segments, and per (rule, card) pair the rule's version (its earnings, validity,
+ * status) and the card's id, active flag and dates (a card's totals are not in it: they change with
+ * every accrual and are read under the card's lock anyway). A context read earlier can be used again
+ * when the write finds this unchanged (event-accruals.ts), which is then as good as reading it there.
+ */
+export function contextFingerprint(projectId: string, customerId: string, schemaId: string): string {
+  return `((SELECT fc.xmin::text FROM customers fc WHERE fc.id = ${customerId})
+    || '|' || (SELECT coalesce(string_agg(fm.segment_id, ',' ORDER BY fm.segment_id), '') FROM segment_members fm WHERE fm.customer_id = ${customerId})
+    || '|' || (SELECT coalesce(string_agg(fr.id || ':' || fr.xmin::text || ':' || fv.id || ':' || fv.active::text || ':' || coalesce(fv.start_date::text, '') || ':' || coalesce(fv.expiration_date::text, ''), ','
+          ORDER BY fv.id, fr.created_at, fr.id), '')
+        FROM vouchers fv
+        JOIN earning_rule_assignments fa ON fa.campaign_id = fv.campaign_id
+        JOIN earning_rules fr ON fr.id = fa.earning_rule_id
+        WHERE fv.project_id = ${projectId} AND fv.holder_id = ${customerId} AND fr.project_id = ${projectId} AND fr.status = 'ACTIVE'
+          AND fr.trigger->>'event' = 'customer.custom_event' AND fr.trigger->'custom_event'->>'schema_id' = ${schemaId}))`;
+}
+
 // Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
 // plainly, the planner may hash every card of a program, or every customer of the project. A
 // customer by id is found by its primary key (the project is checked, `IS TRUE`, not searched: on a
@@ -51,6 +73,7 @@ const fromSubquery = (alias: string, columns: string[]) => columns.map((column) 
 const text = `WITH q AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text))
   SELECT q.n, ${customerRows.columns('c')},
+    CASE WHEN q.code IS NULL AND q.schema_id IS NOT NULL THEN ${contextFingerprint('q.project_id', 'c.id', 'q.schema_id')} END,
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
     ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}
@@ -101,14 +124,16 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
   const rows = await plainRows(db, text, [JSON.stringify(input)]);
   const contexts: (EventContext | undefined)[] = queries.map(() => undefined);
   const customerAt = 1;
-  const ruleAt = customerAt + customerWidth + 2;
+  const fingerprintAt = customerAt + customerWidth;
+  const ruleAt = fingerprintAt + 3;
   const cardAt = ruleAt + ruleColumns.length;
   for (const row of rows) {
     const n = row[0] as number;
     let context = contexts[n];
     if (!context) {
-      const segmentIds = (row[customerAt + customerWidth] as string[] | null) ?? [];
-      context = { customer: customerRows.row(row, customerAt), segmentIds, namedCardHeld: row[customerAt + customerWidth + 1] === true, pairs: [] };
+      const segmentIds = (row[fingerprintAt + 1] as string[] | null) ?? [];
+      const fingerprint = (row[fingerprintAt] as string | null) ?? null;
+      context = { customer: customerRows.row(row, customerAt), segmentIds, namedCardHeld: row[fingerprintAt + 2] === true, fingerprint, pairs: [] };
       contexts[n] = context;
     }
     // The LEFT JOIN found no pair: rule and card columns are null, ids first.
