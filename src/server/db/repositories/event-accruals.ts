@@ -51,21 +51,25 @@ const text = `WITH ev_all AS (
     INSERT INTO events (id, project_id, customer_id, type, metadata, referral, loyalty, created_at)
     SELECT id, project_id, customer_id, type, metadata, referral, loyalty, created_at FROM ev_in ORDER BY created_at, id
     RETURNING id, metadata),
+  credited AS (
+    SELECT a.*, t.project_id AS card_project_id, t.campaign_id, t.balance_before + a.upto AS balance_after, t.points_before + a.upto AS points_after
+    FROM acc a JOIN totals t ON t.id = a.card_id),
   txs AS (
     INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, created_at)
-    SELECT a.tx_id, t.project_id, t.id, t.campaign_id, 'POINTS_ACCRUAL', a.reason, 'API', a.amount, t.balance_before + a.upto,
-      jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', t.points_before + a.upto, 'object', 'balance', 'points', a.amount,
-        'balance', t.balance_before + a.upto, 'related_object', jsonb_build_object('id', t.id, 'type', 'voucher'))) || a.details,
-      a.at
-    FROM acc a JOIN totals t ON t.id = a.card_id ORDER BY a.n),
+    SELECT c.tx_id, c.card_project_id, c.card_id, c.campaign_id, 'POINTS_ACCRUAL', c.reason, 'API', c.amount, c.balance_after,
+      jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', c.points_after, 'object', 'balance', 'points', c.amount,
+        'balance', c.balance_after, 'related_object', jsonb_build_object('id', c.card_id, 'type', 'voucher'))) || c.details,
+      c.at
+    FROM credited c ORDER BY c.n),
   buckets AS (
     INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
-    SELECT b.id, t.project_id, t.id, a.tx_id, b.points, b.points, b.expires_on, a.at
-    FROM acc a JOIN totals t ON t.id = a.card_id, jsonb_to_recordset(a.buckets) AS b(id text, points bigint, expires_on text)),
+    SELECT b.id, c.card_project_id, c.card_id, c.tx_id, b.points, b.points, b.expires_on, c.at
+    FROM credited c, jsonb_to_recordset(c.buckets) AS b(id text, points bigint, expires_on text)),
   fired AS (
     INSERT INTO earning_rule_triggers (project_id, earning_rule_id, voucher_id, triggered_at)
-    SELECT t.project_id, a.rule_id, t.id, a.at FROM acc a JOIN totals t ON t.id = a.card_id ORDER BY a.n)
-  SELECT e.id, e.metadata, (SELECT coalesce(array_agg(a.tx_id ORDER BY a.n), '{}') FROM acc a JOIN totals t ON t.id = a.card_id WHERE a.event_id = e.id) FROM ev e`;
+    SELECT c.card_project_id, c.rule_id, c.card_id, c.at FROM credited c ORDER BY c.n)
+  SELECT e.id, e.metadata, coalesce(x.tx_ids, '{}')
+  FROM ev e LEFT JOIN (SELECT event_id, array_agg(tx_id ORDER BY n) AS tx_ids FROM credited GROUP BY event_id) x ON x.event_id = e.id`;
 
 /**
  * Events and the accruals they earn, in one statement and so one commit (plain SQL, see
