@@ -5,7 +5,7 @@ import { plainRows, tableRows } from '../plain-sql';
 import { cardTransactions, pointBuckets } from '../../../platform/db/schema';
 import type { CardTransactionRow } from './card-transactions';
 
-export const transactionRows = tableRows(cardTransactions);
+const transactionRows = tableRows(cardTransactions);
 
 export type NewCardTransaction = Omit<typeof cardTransactions.$inferInsert, 'seq'> & { id: string; createdAt: Date };
 export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'points' | 'expiresOn'>;
