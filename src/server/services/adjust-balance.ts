@@ -17,7 +17,8 @@ const pastExpiration = () => new ApiError(400, 'invalid_expiration_date', 'Inval
 
 const expiryOf = (body: BalanceUpdateRequest, campaign: CampaignRow, now: Date) =>
   addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
-const sourceOf = (dashboardUser: string | null | undefined) => (dashboardUser ? dashboardSource : 'API');
+/** The source a change records: the dashboard's when a staff member made it, else the API's. */
+export const sourceOf = (dashboardUser: string | null | undefined) => (dashboardUser ? dashboardSource : 'API');
 
 /** The transaction a balance change posts on a card of `campaign`; refuses an expiration date in the past. */
 function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashboardUser: string | null | undefined, now: Date): Posting {

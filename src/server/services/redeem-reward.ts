@@ -16,7 +16,7 @@ import { expirationDateOf } from '../domain/points-expiration';
 import { notFound } from '../lib/api-error';
 import { presentMembers } from './member-view';
 import { presentRedemption } from '../presenters/redemption';
-import { dashboardSource } from './adjust-balance';
+import { sourceOf } from './adjust-balance';
 import { publishNextCard } from './add-member';
 import { planPosting, pointsExceeded, postToCard, type Posting } from './card-postings';
 import { checkRedemption, missingReward, outOfStock, planRedemption, type CheckedRedemption, type RedemptionPlan } from './redemption-plan';
@@ -37,8 +37,6 @@ interface Request {
   named: CampaignRow | undefined;
   now: Date;
 }
-
-const sourceOf = (caller: Caller) => (caller.dashboardUser ? dashboardSource : 'API');
 
 /** The card's POINTS_REDEMPTION. */
 const spending = (checked: CheckedRedemption, plan: RedemptionPlan, source: string, takes?: Take[]): Posting => ({
@@ -74,6 +72,7 @@ async function answer(
     product: checked.product ?? null,
   });
 }
+
 /**
  * Cards are locked in id order (loyalty-cards.ts), or two requests locking the same two cards could
  * each wait for the other. A CAMPAIGN reward's target card with a lower id than the redeeming card
@@ -88,8 +87,9 @@ class LockTargetFirst {
  * a lock: the card read with its reward, holder and buckets, the checks, then one statement that
  * writes the card's transaction and the redemption only if the card is still as read, and commits on
  * its own (redemptions-unlocked.ts). Two round trips, no BEGIN or COMMIT, and under load the reads
- * and the writes of parallel redemptions each go together as one statement (statement-batcher.ts). Undefined when the redemption is
- * not of that kind or the card changed in between: the locking path then takes it.
+ * and the writes of parallel redemptions each go together as one statement (statement-batcher.ts).
+ * Undefined when the redemption is not of that kind or the card changed in between: the locking
+ * path then takes it.
  */
 async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise<Redemption | undefined> {
   const { projectId } = request.caller;
@@ -97,7 +97,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
   const checked = await checkRedemption(ctx.db, { ...request, projectId }, context);
   if (!context || checked.reward.type === 'CAMPAIGN' || checked.reward.stock !== null) return undefined;
   const plan = planRedemption(checked, request.body, { withTarget: false, now: request.now });
-  const posting = planPosting(checked.card, spending(checked, plan, sourceOf(request.caller)), request.now, context.openBuckets);
+  const posting = planPosting(checked.card, spending(checked, plan, sourceOf(request.caller.dashboardUser)), request.now, context.openBuckets);
   const written = await ctx.redemptionWrites.run({ posting, version: context.version, record: plan.record });
   if (!written) return undefined;
   const expirations = new Map([[checked.card.id, nextExpirationAfter(context.openBuckets, posting.takes) ?? null]]);
@@ -114,7 +114,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
 function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: string): Promise<Redemption> {
   const { projectId } = request.caller;
   const { now } = request;
-  const source = sourceOf(request.caller);
+  const source = sourceOf(request.caller.dashboardUser);
   return ctx.db.transaction(async (tx) => {
     if (lockFirst) await lockCards(tx, [lockFirst]);
     const context = await lockRedemptionContext(tx, projectId, request.code, request.rewardId);

@@ -28,11 +28,13 @@ export interface RedemptionContext {
 
 export const contextColumns = `${cardRows.columns('v')}, ${rewardRows.columns('r')}, ${assignmentRows.columns('a')}, ${customerRows.columns('c')}, ${productRows.columns('p')}`;
 export const contextWidth = cardRows.width + rewardRows.width + assignmentRows.width + customerRows.width + productRows.width;
-const contextFrom = `FROM vouchers v
-  LEFT JOIN rewards r ON r.id = $3 AND r.project_id = v.project_id
+/** What a context joins to its card `v`: the reward `rewardId` names (SQL), its assignment in the card's program, the holder, the product. */
+export const contextJoins = (rewardId: string) => `LEFT JOIN rewards r ON r.id = ${rewardId} AND r.project_id = v.project_id
   LEFT JOIN reward_assignments a ON a.reward_id = r.id AND a.campaign_id = v.campaign_id
   LEFT JOIN customers c ON c.id = v.holder_id
-  LEFT JOIN products p ON p.id = r.product_id
+  LEFT JOIN products p ON p.id = r.product_id`;
+const contextFrom = `FROM vouchers v
+  ${contextJoins('$3')}
   WHERE v.project_id = $1 AND v.code = $2
   LIMIT 1`;
 const lockedText = `SELECT ${contextColumns} ${contextFrom} FOR UPDATE OF v`;

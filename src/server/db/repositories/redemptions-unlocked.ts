@@ -4,7 +4,7 @@ import type { Bucket } from '../../domain/point-buckets';
 import { plainRows, tableRows } from '../plain-sql';
 import { cardVersionColumn, type CardWrite } from './card-posting';
 import { openBucketsColumn, openBucketsOf } from './point-buckets';
-import { contextColumns, contextOf, contextWidth, recordColumns, type NewRedemption, type RedemptionContext, type RedemptionRow } from './redemption-context';
+import { contextColumns, contextJoins, contextOf, contextWidth, recordColumns, type NewRedemption, type RedemptionContext, type RedemptionRow } from './redemption-context';
 import type { RewardRow } from './rewards';
 
 const rewardRows = tableRows(rewards);
@@ -24,10 +24,7 @@ const readText = `WITH q AS (SELECT * FROM jsonb_to_recordset($1::text::jsonb) A
   SELECT q.n, ${contextColumns}, v.version, ${openBucketsColumn('v')}
   FROM q
   CROSS JOIN LATERAL (SELECT v.*, ${cardVersionColumn('v')} AS version FROM vouchers v WHERE v.project_id = q.project_id AND v.code = q.code LIMIT 1) v
-  LEFT JOIN rewards r ON r.id = q.reward_id AND r.project_id = v.project_id
-  LEFT JOIN reward_assignments a ON a.reward_id = r.id AND a.campaign_id = v.campaign_id
-  LEFT JOIN customers c ON c.id = v.holder_id
-  LEFT JOIN products p ON p.id = r.product_id`;
+  ${contextJoins('q.reward_id')}`;
 
 /**
  * Redemption contexts (redemption-context.ts) read without a lock, with each card's version and
