@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   index,
+  foreignKey,
   integer,
   jsonb,
   pgTable,
@@ -105,7 +106,11 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId)],
+  (t) => [
+    uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId),
+    // The target of rows that name a customer and their project together (events): one check for both.
+    uniqueIndex('customers_id_project_uq').on(t.id, t.projectId),
+  ],
 );
 
 export const vouchers = pgTable(
@@ -143,6 +148,8 @@ export const vouchers = pgTable(
     // The publication picker scans unpublished cards of one campaign in creation order.
     index('vouchers_free_idx').on(t.campaignId, t.createdAt, t.id).where(sql`holder_id IS NULL`),
     index('vouchers_holder_idx').on(t.projectId, t.holderId),
+    // The target of rows that name a card and its project together (card transactions, point buckets): one check for both.
+    uniqueIndex('vouchers_id_project_uq').on(t.id, t.projectId),
   ],
 );
 
@@ -176,9 +183,11 @@ export const cardTransactions = pgTable(
     // seq gives a total order for exports and "latest transactions" reads.
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     id: text('id').notNull(),
-    projectId: text('project_id').notNull().references(() => projects.id),
-    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    projectId: text('project_id').notNull(),
+    voucherId: text('voucher_id').notNull(),
     campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    // The rule whose accrual this is: its history is what trigger limits count (earning-rule-triggers.ts).
+    earningRuleId: text('earning_rule_id').references(() => earningRules.id),
     type: text('type').notNull(),
     sourceId: text('source_id'),
     reason: text('reason'),
@@ -189,7 +198,13 @@ export const cardTransactions = pgTable(
     relatedTransactionId: text('related_transaction_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('card_transactions_id_uq').on(t.id), index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq)],
+  (t) => [
+    uniqueIndex('card_transactions_id_uq').on(t.id),
+    index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
+    index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
+    // The card and its project in one check, which also holds the project to the card's.
+    foreignKey({ name: 'card_transactions_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
+  ],
 );
 
 /** Points earned by one accrual, with the date they expire; expiry consumes `remaining`. */
@@ -197,15 +212,19 @@ export const pointBuckets = pgTable(
   'point_buckets',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id').notNull().references(() => projects.id),
-    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
+    projectId: text('project_id').notNull(),
+    voucherId: text('voucher_id').notNull(),
     transactionId: text('transaction_id').notNull(),
     points: bigint('points', { mode: 'number' }).notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
     expiresOn: text('expires_on'),
     createdAt: createdAt(),
   },
-  (t) => [index('point_buckets_due_idx').on(t.expiresOn).where(sql`remaining > 0 AND expires_on IS NOT NULL`), index('point_buckets_voucher_idx').on(t.voucherId)],
+  (t) => [
+    index('point_buckets_due_idx').on(t.expiresOn).where(sql`remaining > 0 AND expires_on IS NOT NULL`),
+    index('point_buckets_voucher_idx').on(t.voucherId),
+    foreignKey({ name: 'point_buckets_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
+  ],
 );
 
 export const eventSchemas = pgTable(
@@ -225,15 +244,19 @@ export const events = pgTable(
   'events',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id').notNull().references(() => projects.id),
-    customerId: text('customer_id').notNull().references(() => customers.id),
+    projectId: text('project_id').notNull(),
+    customerId: text('customer_id').notNull(),
     type: text('type').notNull(),
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     referral: jsonb('referral').$type<Json | null>(),
     loyalty: jsonb('loyalty').$type<Json | null>(),
     createdAt: createdAt(),
   },
-  (t) => [index('events_customer_idx').on(t.projectId, t.customerId, t.type)],
+  (t) => [
+    index('events_customer_idx').on(t.projectId, t.customerId, t.type),
+    // The customer and its project in one check, which also holds the project to the customer's.
+    foreignKey({ name: 'events_customer_fk', columns: [t.customerId, t.projectId], foreignColumns: [customers.id, customers.projectId] }),
+  ],
 );
 
 export const earningRules = pgTable('earning_rules', {
@@ -263,19 +286,6 @@ export const earningRuleAssignments = pgTable(
     campaignId: text('campaign_id').notNull().references(() => campaigns.id),
   },
   (t) => [primaryKey({ columns: [t.earningRuleId, t.campaignId] })],
-);
-
-/** One row each time a rule earned on a card: the ledger cooldowns and frequency limits count. */
-export const earningRuleTriggers = pgTable(
-  'earning_rule_triggers',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: text('project_id').notNull().references(() => projects.id),
-    earningRuleId: text('earning_rule_id').notNull().references(() => earningRules.id),
-    voucherId: text('voucher_id').notNull().references(() => vouchers.id),
-    triggeredAt: timestamp('triggered_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [index('earning_rule_triggers_idx').on(t.earningRuleId, t.voucherId, t.triggeredAt)],
 );
 
 export const segments = pgTable('segments', {

@@ -25,6 +25,8 @@ export interface Posting {
   takes?: Take[];
   /** The transaction this one caused or was caused by on another card. */
   relatedTransactionId?: string | null;
+  /** For an accrual: the rule that earned it, whose trigger limits count it. */
+  earningRuleId?: string;
 }
 
 /** The real API's error when a spend or removal asks for more points than the card holds (openapi-spend e_400_loyalty_card_points_exceeded). */
@@ -83,6 +85,7 @@ export function planPosting(card: VoucherRow, posting: Posting, now: Date, openB
       ...posting.details,
     },
     relatedTransactionId: posting.relatedTransactionId ?? null,
+    earningRuleId: posting.earningRuleId ?? null,
     createdAt: now,
   };
   return { transaction, totals, buckets, takes, after: { ...card, ...totals, updatedAt: now } };

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client';
 import type { CustomerRow } from '../db/repositories/customers';
 import { findCustomer } from '../db/repositories/customers';
 import { activeRulesForSchema, activeRulesForSegments, type EarningRuleRow, type RuleWithCampaigns } from '../db/repositories/earning-rules';
-import { recordTrigger, triggerHistory } from '../db/repositories/earning-rule-triggers';
+import { triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import type { EventRow } from '../db/repositories/events';
 import { lockHeldCards } from '../db/repositories/loyalty-cards';
@@ -81,7 +81,6 @@ async function segmentsIfAsked(tx: Tx, rules: RuleWithCampaigns[], customerId: s
 
 /** What one firing of the engine knows: the live rules, the locked cards, the facts, and how to label a posting. */
 interface Occasion {
-  projectId: string;
   rules: RuleWithCampaigns[];
   cards: VoucherRow[];
   facts: RuleFacts;
@@ -92,10 +91,10 @@ interface Occasion {
 /**
  * Applies each live rule to each card of a program it is assigned to: trigger limits first, then
  * the earnings whose rules hold. Each rule that earns on a card writes one POINTS_ACCRUAL
- * transaction, its point buckets and one trigger row.
+ * transaction naming the rule (the history its trigger limits count) and its point buckets.
  */
 async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
-  const { projectId, rules, facts, now } = occasion;
+  const { rules, facts, now } = occasion;
   const accruals: Accrual[] = [];
   for (let card of occasion.cards) {
     if (!cardCanEarn(card, now)) continue;
@@ -114,11 +113,10 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const posted = await postToCard(
         tx,
         card,
-        { type: 'POINTS_ACCRUAL', points, reason, source: 'API', details, buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })) },
+        { type: 'POINTS_ACCRUAL', points, reason, source: 'API', details, earningRuleId: rule.id, buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })) },
         now,
       );
       card = posted.card;
-      await recordTrigger(tx, { projectId, earningRuleId: rule.id, voucherId: card.id, triggeredAt: now });
       accruals.push({ cardId: card.id, cardCode: card.code, ruleId: rule.id, points, transactionId: posted.transaction.id });
     }
   }
@@ -155,7 +153,6 @@ export async function earnPointsForEvent(
   const campaigns = [...new Set(rules.flatMap((r) => r.campaignIds))];
   const cards = namedCard ? [namedCard] : await lockHeldCards(tx, projectId, customer.id, campaigns);
   return applyRules(tx, {
-    projectId,
     rules,
     cards,
     now,
@@ -184,7 +181,6 @@ export async function earnPointsForSegmentEntries(tx: Tx, input: { projectId: st
   const cards = await lockHeldCards(tx, projectId, customerId, [...new Set(all.flatMap((r) => r.campaignIds))]);
   const entryOf = new Map(entries.map((entry) => [entry.segment.id, entry]));
   return applyRules(tx, {
-    projectId,
     rules: all,
     cards,
     now,

@@ -28,7 +28,7 @@ export const cardVersionColumn = (alias: string) => `${alias}.xmin::text`;
 
 /**
  * The writes of one card transaction, as CTEs ending in `posted` (the transaction row), values
- * $1–$21 (postingValues): the card's new totals, the buckets it adds, the points it takes from
+ * $1–$22 (postingValues): the card's new totals, the buckets it adds, the points it takes from
  * buckets, the transaction row. Everything hangs on `totals`, the card's update, which finds the
  * card only when it is still at the version given ($21; null: any), so when it is not, nothing is
  * written.
@@ -45,11 +45,11 @@ const postingCtes = `totals AS (
       FROM totals, jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint)
       WHERE p.id = t.id AND p.voucher_id = $1),
     posted AS (
-      INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, created_at)
-      SELECT $9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $7::timestamptz FROM totals
+      INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, earning_rule_id, created_at)
+      SELECT $9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $22, $7::timestamptz FROM totals
       RETURNING *)`;
 
-/** The values of postingCtes, $1–$21. */
+/** The values of postingCtes, $1–$22. */
 function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
   const { transaction: t, totals, buckets, takes } = write;
   return [
@@ -74,6 +74,7 @@ function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
     t.relatedTransactionId ?? null,
     JSON.stringify(takes),
     ifVersion,
+    t.earningRuleId ?? null,
   ];
 }
 

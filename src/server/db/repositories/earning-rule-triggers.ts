@@ -1,19 +1,13 @@
-import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { earningRuleTriggers } from '../../../platform/db/schema';
+import { plainRows } from '../plain-sql';
+
+// A rule's triggers on a card are its accruals there: each names its rule (earning_rule_id),
+// so the history is the ledger itself, found by card_transactions_rule_idx.
+const text = `SELECT max(created_at), count(*) FILTER (WHERE created_at >= $3::timestamptz)::int
+  FROM card_transactions WHERE earning_rule_id = $1 AND voucher_id = $2`;
 
 /** When the rule last earned on the card, and how often since `since` (the frequency window start), in one query. */
 export async function triggerHistory(db: DbOrTx, ruleId: string, voucherId: string, since: Date | null): Promise<{ lastTriggeredAt: Date | null; triggersInWindow: number }> {
-  const [row] = await db
-    .select({
-      last: max(earningRuleTriggers.triggeredAt),
-      inWindow: since ? count(sql`CASE WHEN ${gte(earningRuleTriggers.triggeredAt, since)} THEN 1 END`) : sql<number>`0`,
-    })
-    .from(earningRuleTriggers)
-    .where(and(eq(earningRuleTriggers.earningRuleId, ruleId), eq(earningRuleTriggers.voucherId, voucherId)));
-  return { lastTriggeredAt: row?.last ? new Date(row.last) : null, triggersInWindow: Number(row?.inWindow ?? 0) };
-}
-
-export async function recordTrigger(db: DbOrTx, row: typeof earningRuleTriggers.$inferInsert): Promise<void> {
-  await db.insert(earningRuleTriggers).values(row);
+  const [[last, inWindow]] = await plainRows(db, text, [ruleId, voucherId, since ? since.toISOString() : null]);
+  return { lastTriggeredAt: last ? new Date(last as string | Date) : null, triggersInWindow: since ? Number(inWindow) : 0 };
 }

@@ -55,19 +55,16 @@ const text = `WITH ev_all AS (
     SELECT a.*, t.project_id AS card_project_id, t.campaign_id, t.balance_before + a.upto AS balance_after, t.points_before + a.upto AS points_after
     FROM acc a JOIN totals t ON t.id = a.card_id),
   txs AS (
-    INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, created_at)
+    INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, earning_rule_id, created_at)
     SELECT c.tx_id, c.card_project_id, c.card_id, c.campaign_id, 'POINTS_ACCRUAL', c.reason, 'API', c.amount, c.balance_after,
       jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', c.points_after, 'object', 'balance', 'points', c.amount,
         'balance', c.balance_after, 'related_object', jsonb_build_object('id', c.card_id, 'type', 'voucher'))) || c.details,
-      c.at
+      c.rule_id, c.at
     FROM credited c ORDER BY c.n),
   buckets AS (
     INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
     SELECT b.id, c.card_project_id, c.card_id, c.tx_id, b.points, b.points, b.expires_on, c.at
-    FROM credited c, jsonb_to_recordset(c.buckets) AS b(id text, points bigint, expires_on text)),
-  fired AS (
-    INSERT INTO earning_rule_triggers (project_id, earning_rule_id, voucher_id, triggered_at)
-    SELECT c.card_project_id, c.rule_id, c.card_id, c.at FROM credited c ORDER BY c.n)
+    FROM credited c, jsonb_to_recordset(c.buckets) AS b(id text, points bigint, expires_on text))
   SELECT e.id, e.metadata, coalesce(x.tx_ids, '{}')
   FROM ev e LEFT JOIN (SELECT event_id, array_agg(tx_id ORDER BY n) AS tx_ids FROM credited GROUP BY event_id) x ON x.event_id = e.id`;
 

@@ -59,11 +59,11 @@ export function contextFingerprint(projectId: string, customerId: string, schema
     || '|' || (SELECT coalesce(string_agg(fm.segment_id, ',' ORDER BY fm.segment_id), '') FROM segment_members fm WHERE fm.customer_id = ${customerId})
     || '|' || (SELECT coalesce(string_agg(fr.id || ':' || fr.xmin::text || ':' || fv.id || ':' || fv.active::text || ':' || coalesce(fv.start_date::text, '') || ':' || coalesce(fv.expiration_date::text, ''), ','
           ORDER BY fv.id, fr.created_at, fr.id), '')
-        FROM vouchers fv
-        JOIN earning_rule_assignments fa ON fa.campaign_id = fv.campaign_id
-        JOIN earning_rules fr ON fr.id = fa.earning_rule_id
+        FROM earning_rules fr, vouchers fv
         WHERE fv.project_id = ${projectId} AND fv.holder_id = ${customerId} AND fr.project_id = ${projectId} AND fr.status = 'ACTIVE'
-          AND fr.trigger->>'event' = 'customer.custom_event' AND fr.trigger->'custom_event'->>'schema_id' = ${schemaId}))`;
+          AND fr.trigger->>'event' = 'customer.custom_event' AND fr.trigger->'custom_event'->>'schema_id' = ${schemaId}
+          -- A scalar subquery, so each pair is one primary-key probe: joined, a generic plan hashes every assignment per event.
+          AND (SELECT true FROM earning_rule_assignments fa WHERE fa.earning_rule_id = fr.id AND fa.campaign_id = fv.campaign_id)))`;
 }
 
 // Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
