@@ -5,7 +5,7 @@ import { perSecond, type BareCard } from './bare-spend';
 /**
  * The floor under Track event on PostgreSQL: one event and the accrual it earns, as bare SQL from
  * this process, the way one would write it by hand: lock the member's card, record the event, move
- * the card's totals, add the bucket, record the card transaction and the rule's trigger, commit.
+ * the card's totals, add the bucket, record the card transaction (naming the rule that earned it), commit.
  * It knows the card and the points already; the service must also find the customer, the rules and
  * the cards, and run the rules.
  */
@@ -28,10 +28,9 @@ export function bareEventPerSecond(pool: pg.Pool, cards: BareCard[], ruleId: str
     );
     const { balance } = totals.rows[0];
     await client.query(
-      `INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, created_at)
-       VALUES ($1, $2, $3, $4, 'POINTS_ACCRUAL', 'bench visit', 'API', $5, $6, $7::jsonb, now())`,
-      [transactionId, card.projectId, card.id, card.campaignId, points, balance, JSON.stringify({ balance: { points, balance: Number(balance) }, event: { id: eventId } })],
+      `INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, earning_rule_id, created_at)
+       VALUES ($1, $2, $3, $4, 'POINTS_ACCRUAL', 'bench visit', 'API', $5, $6, $7::jsonb, $8, now())`,
+      [transactionId, card.projectId, card.id, card.campaignId, points, balance, JSON.stringify({ balance: { points, balance: Number(balance) }, event: { id: eventId } }), ruleId],
     );
-    await client.query('INSERT INTO earning_rule_triggers (project_id, earning_rule_id, voucher_id, triggered_at) VALUES ($1, $2, $3, now())', [card.projectId, ruleId, card.id]);
   });
 }

@@ -132,6 +132,9 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
   const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token, rewardId: service.ready.rewardId };
   // On PostgreSQL, the bare transactions from this process, on the same database, with their own pool.
   const pool = url ? new pg.Pool({ connectionString: url, max: connections }) : undefined;
+  // When a measurement fails, the scratch database is dropped under idle connections: the failure
+  // is what must be reported, not their termination.
+  pool?.on('error', () => undefined);
   const bares = pool ? await bareTransactions(pool, service.ready) : {};
 
   const healthz = await load(`${base}/healthz`, { seconds, connections });
