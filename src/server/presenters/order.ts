@@ -35,9 +35,9 @@ export function presentOrder(row: OrderRow): OrderObject {
     total_amount: row.totalAmount,
     items: row.items as unknown as OrderItem[],
     metadata: row.metadata,
-    customer: row.customerId ? { id: row.customerId, object: 'customer' } : null,
+    ...(row.customerId && { customer: { id: row.customerId, object: 'customer' as const } }),
     customer_id: row.customerId,
-    referrer: row.referrerId ? { id: row.referrerId, object: 'customer' } : null,
+    ...(row.referrerId && { referrer: { id: row.referrerId, object: 'customer' as const } }),
     referrer_id: row.referrerId,
     object: 'order',
   };
