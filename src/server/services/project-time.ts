@@ -5,13 +5,12 @@ import { expireDuePoints, type ExpiryRun } from './expire-points';
 import { removeExpiredFiles } from './export-file-cleanup';
 
 /**
- * Runs `work` for each project whose clock runs ahead of real time (LOCAL_CONTROL), in that
- * project's time. The hourly jobs call it after their real-time run: a clock only ever runs
+ * Runs `work` for each project whose clock runs ahead of real time (moved through a process with
+ * LOCAL_CONTROL=on; this one's LOCAL_CONTROL does not matter), in that project's time. The hourly jobs call it after their real-time run: a clock only ever runs
  * ahead, so the real-time run never takes anything early, and this one takes what is due by the
  * project's own time.
  */
 export async function forEachProjectAhead(ctx: ServiceContext, work: (projectId: string, now: Date) => Promise<unknown>): Promise<void> {
-  if (!ctx.clock.enabled) return;
   for (const { projectId, offsetMs } of await listClockOffsets(ctx.db)) {
     await ctx.clock.runAs(projectId, offsetMs, () => work(projectId, ctx.clock.now()));
   }

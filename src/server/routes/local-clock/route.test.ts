@@ -7,6 +7,7 @@ import { earningFixture, points, rule } from '../../../../test/support/earning-f
 import { baseFixture } from '../../../../test/support/fixtures';
 import { formPost, keyHeadersOf } from '../../../../test/support/oauth';
 import { startTestService, type TestService } from '../../../../test/support/service';
+import { createService } from '../../bootstrap';
 import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
 import { expirePointsEverywhere } from '../../services/project-time';
 import { runExport } from '../../services/run-export';
@@ -175,6 +176,39 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
     expect(res.body).toEqual({ now: service.clock.now().toISOString(), offset_seconds: 0 });
     expect((await clock('GET')).body.offset_seconds).toBe(0);
     expect((await clock('GET', undefined, otherHeaders())).body.offset_seconds).toBe(60);
+  });
+
+  it('is honoured by a process with LOCAL_CONTROL=off on the same database, which only may not move it (issue 35, fault 5)', async () => {
+    // A second service process on the same database that may not move clocks.
+    const { app, ctx } = await createService(service.database, { ...service.ctx.config, localControl: 'off' }, service.clock);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const onOther = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+        fetch(address + path, {
+          method,
+          headers: { ...service.keyHeaders, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+      const token = (await formPost(service, '/v1/oauth/token', { grant_type: 'client_credentials', scope: 'api' })).body.access_token as string;
+      const bearer = { Authorization: `Bearer ${token}` };
+      const moved = await clock('POST', { advance_seconds: 40 * day });
+      expect(moved.status).toBe(200);
+      ctx.clock.forget(service.project.projectId);
+
+      // Both processes see the token expired, and both date what they write by the moved clock.
+      expect((await service.call('GET', '/v1/loyalties', { headers: bearer, auth: false })).status).toBe(401);
+      expect((await fetch(address + '/v1/loyalties', { headers: bearer })).status).toBe(401);
+      expect((await onOther('POST', '/v1/events', { body: { event: 'gold_only', customer: { source_id: 'alice' } } })).status).toBe(200);
+      const events: { type: string; created_at: string }[] = (await service.call('GET', '/v1/events?customer=alice&limit=50')).body.events;
+      expect(events.filter((e) => e.type === 'gold_only').map((e) => e.created_at)).toContain(moved.body.now);
+      expect(await ctx.clock.nowOf(service.project.projectId)).toEqual(new Date(moved.body.now));
+
+      // LOCAL_CONTROL decides only who may move it: there /_local/clock is a 404.
+      expect((await onOther('GET', '/_local/clock')).status).toBe(404);
+      expect((await onOther('POST', '/_local/clock', { body: { advance_seconds: 60 } })).status).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 
   it('is in /openapi.json, marked as an extension', async () => {
