@@ -73,8 +73,8 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
-    // A token expires by its project's clock; rate windows and the proxy's signature keep real time.
-    request.principal = await authenticate(ctx.db, request, mode, (projectId) => ctx.clock.nowOf(projectId));
+    // A token expires by its project's clock and by real time; rate windows and the proxy's signature keep real time.
+    request.principal = await authenticate(ctx.db, request, mode, async (projectId) => ({ now: await ctx.clock.nowOf(projectId), realNow: ctx.clock.realNow() }));
     await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.realNow());
     const vouched = request.headers[dashboardUserHeader];
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.realNow()) ?? null;

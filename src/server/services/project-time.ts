@@ -36,6 +36,6 @@ export async function expirePointsEverywhere(ctx: ServiceContext): Promise<Expir
 export async function catchUpProjectTime(ctx: ServiceContext, projectId: string): Promise<{ points: ExpiryRun; exportFiles: number }> {
   const now = ctx.clock.now();
   const points = await expireDuePoints(ctx, now, 200, projectId);
-  const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
+  const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, ctx.clock.realNow(), projectId);
   return { points, exportFiles: files };
 }
