@@ -117,7 +117,7 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const limits = rule.triggerLimits as TriggerLimits | null;
       if (hasLimits(limits)) {
         const window = frequencyWindow(limits, now);
-        const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null), now);
+        const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null, now), now);
         if (!verdict.allowed) continue;
       }
       const byExpiry = earn(rule, facts, now);
