@@ -31,7 +31,23 @@ function fixture() {
   return {
     project: { name: 'Crash project' },
     api_keys: [{ name: 'crash key' }],
-    campaigns: [{ name: 'Crash Club', type: 'STATIC', cards: Array.from({ length: cards }, (_, i) => ({ code: `CRASH-${String(i).padStart(4, '0')}` })) }],
+    customers: [{ source_id: 'crash-holder', name: 'Crash Holder' }],
+    campaigns: [
+      {
+        name: 'Crash Club',
+        type: 'STATIC',
+        cards: [...Array.from({ length: cards }, (_, i) => ({ code: `CRASH-${String(i).padStart(4, '0')}` })), { code: 'CRASH-HOLDER', holder: 'crash-holder' }],
+      },
+    ],
+    // Every paid order of the holder earns 1 point on CRASH-HOLDER.
+    earning_rules: [
+      {
+        name: 'A point per order',
+        trigger: { event: 'customer.order.paid', custom_event: null, segment: null },
+        earnings: [{ name: 'One', rules: null, effects: [{ type: 'POINTS', points: { value: 1 } }] }],
+        campaigns: ['Crash Club'],
+      },
+    ],
   };
 }
 
@@ -82,11 +98,19 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-type Outcome = { kind: 'enroll' | 'event'; ref: string; sent: boolean; status?: number; code?: string };
+type Outcome = { kind: 'enroll' | 'event' | 'order'; ref: string; sent: boolean; status?: number; code?: string };
 
-/** The burst: enrollments and events interleaved, `concurrency` at a time; SIGKILL once enough are answered. */
+const kinds = ['enroll', 'event', 'order'] as const;
+
+function requestOf(outcome: Outcome, campaignId: string): [string, object] {
+  if (outcome.kind === 'enroll') return [`/v1/loyalties/${campaignId}/members`, { customer: { source_id: outcome.ref, name: 'Crash Customer' } }];
+  if (outcome.kind === 'event') return ['/v1/events', { event: 'crash-visit', customer: { source_id: outcome.ref }, metadata: { n: 1 } }];
+  return ['/v1/orders', { source_id: outcome.ref, customer: { source_id: 'crash-holder' }, status: 'PAID', amount: 100 }];
+}
+
+/** The burst: enrollments, events and paid orders interleaved, `concurrency` at a time; SIGKILL once enough are answered. */
 async function burstAndKill(child: ChildProcess, port: number, headers: Record<string, string>, campaignId: string): Promise<Outcome[]> {
-  const outcomes: Outcome[] = Array.from({ length: burst }, (_, i) => ({ kind: i % 2 ? 'event' : 'enroll', ref: `crash-${i}`, sent: false }));
+  const outcomes: Outcome[] = Array.from({ length: burst }, (_, i) => ({ kind: kinds[i % kinds.length], ref: `crash-${i}`, sent: false }));
   let next = 0;
   let answered = 0;
   let killed = false;
@@ -94,10 +118,7 @@ async function burstAndKill(child: ChildProcess, port: number, headers: Record<s
     while (!killed && next < burst) {
       const outcome = outcomes[next++];
       outcome.sent = true;
-      const [path, body] =
-        outcome.kind === 'enroll'
-          ? [`/v1/loyalties/${campaignId}/members`, { customer: { source_id: outcome.ref, name: 'Crash Customer' } }]
-          : ['/v1/events', { event: 'crash-visit', customer: { source_id: outcome.ref }, metadata: { n: 1 } }];
+      const [path, body] = requestOf(outcome, campaignId);
       try {
         const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
         const json = (await response.json()) as { code?: string };
@@ -149,21 +170,31 @@ describe.each([...testDatabases().map((kind) => (kind === 'pglite' ? 'persisted 
     const database = await target.open();
     try {
       const published = await database.execute<{ source_id: string; code: string }>(
-        `SELECT c.source_id, v.code FROM publications p JOIN customers c ON c.id = p.customer_id JOIN vouchers v ON v.id = p.voucher_id WHERE c.source_id LIKE 'crash-%'`,
+        `SELECT c.source_id, v.code FROM publications p JOIN customers c ON c.id = p.customer_id JOIN vouchers v ON v.id = p.voucher_id WHERE c.source_id LIKE 'crash-%' AND c.source_id <> 'crash-holder'`,
       );
-      const tracked = await database.execute<{ source_id: string }>(`SELECT c.source_id FROM events e JOIN customers c ON c.id = e.customer_id WHERE c.source_id LIKE 'crash-%'`);
+      const tracked = await database.execute<{ source_id: string }>(`SELECT c.source_id FROM events e JOIN customers c ON c.id = e.customer_id WHERE c.source_id LIKE 'crash-%' AND c.source_id <> 'crash-holder'`);
+      const ordered = new Set((await database.execute<{ source_id: string }>(`SELECT source_id FROM orders WHERE source_id LIKE 'crash-%'`)).map((r) => r.source_id));
       const publishedBy = new Map(published.map((r) => [r.source_id, r.code]));
       const trackedFor = new Set(tracked.map((r) => r.source_id));
 
       // Every 200 is there, with the card it answered.
       for (const o of answered.filter((a) => a.kind === 'enroll')) expect(publishedBy.get(o.ref), o.ref).toBe(o.code);
       for (const o of answered.filter((a) => a.kind === 'event')) expect(trackedFor.has(o.ref), o.ref).toBe(true);
+      for (const o of answered.filter((a) => a.kind === 'order')) expect(ordered.has(o.ref), o.ref).toBe(true);
+      // Each stored order earned exactly once, and the holder's card, its ledger and its buckets agree.
+      const [holder] = await database.execute<{ balance: number; accruals: number; buckets: number }>(
+        `SELECT v.balance::int AS balance,
+           (SELECT count(*)::int FROM card_transactions t WHERE t.voucher_id = v.id AND t.type = 'POINTS_ACCRUAL') AS accruals,
+           (SELECT coalesce(sum(remaining), 0)::int FROM point_buckets b WHERE b.voucher_id = v.id) AS buckets
+         FROM vouchers v WHERE v.code = 'CRASH-HOLDER'`,
+      );
+      expect(holder).toEqual({ balance: ordered.size, accruals: ordered.size, buckets: ordered.size });
       // Nothing else: what is stored was sent, and beyond the answered ones only in-flight requests may have landed.
       const allowed = new Set([...answered, ...inFlight].map((o) => o.ref));
-      for (const ref of [...publishedBy.keys(), ...trackedFor]) expect(allowed.has(ref), ref).toBe(true);
-      expect(published.length + tracked.length).toBeLessThanOrEqual(answered.length + inFlight.length);
+      for (const ref of [...publishedBy.keys(), ...trackedFor, ...ordered]) expect(allowed.has(ref), ref).toBe(true);
+      expect(published.length + tracked.length + ordered.size).toBeLessThanOrEqual(answered.length + inFlight.length);
       expect(published.length).toBe(new Set(published.map((r) => r.source_id)).size);
-      const landed = inFlight.filter((o) => publishedBy.has(o.ref) || trackedFor.has(o.ref)).length;
+      const landed = inFlight.filter((o) => publishedBy.has(o.ref) || trackedFor.has(o.ref) || ordered.has(o.ref)).length;
       console.info(`${label}: ${answered.length} answered 200 and kept; ${inFlight.length} lost in flight (${landed} of them committed); ${outcomes.filter((o) => !o.sent).length} never sent`);
 
       // No card published twice, and the cards' own flags agree with the publications.
