@@ -6,7 +6,8 @@ import { baseFixture } from '../../../test/support/fixtures';
 import { startTestService, type TestService } from '../../../test/support/service';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { pointBuckets, vouchers } from '../../platform/db/schema';
-import { isDue } from '../domain/points-expiration';
+import { holdPendingPoints } from '../db/repositories/pending-points';
+import { expirationDateOf, isDue } from '../domain/points-expiration';
 import { takeSoonestExpiring, type Bucket } from '../domain/point-buckets';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ApiError } from '../lib/api-error';
@@ -15,6 +16,7 @@ import { adjustBalance } from './adjust-balance';
 import { postToCard } from './card-postings';
 import { expireDuePoints } from './expire-points';
 import { redeemReward } from './redeem-reward';
+import { activateDuePendingPoints, activatePendingPoints, cancelPendingPoints } from './pending-points';
 
 /** Reward prices in the fixture below, one reward each. */
 const prices = [5, 20, 60] as const;
@@ -26,7 +28,10 @@ type Op =
   | { kind: 'take'; points: number }
   | { kind: 'redeem'; price: (typeof prices)[number] }
   | { kind: 'wait'; hours: number }
-  | { kind: 'expire' };
+  | { kind: 'expire' }
+  | { kind: 'hold'; points: number; after: number; lasts: number | null }
+  | { kind: 'activate'; nth: number }
+  | { kind: 'cancel'; nth: number };
 
 const days = fc.option(fc.integer({ min: 0, max: 4 }), { nil: null });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -40,7 +45,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('redeem' as const), price: fc.constantFrom(...prices) }),
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 60 }) }),
   fc.constant({ kind: 'expire' as const }),
+  // Points an order-paid rule holds pending `after` days (their expiry counted from activation),
+  // activated or canceled by hand (the nth entry still pending), or activated by the hourly run.
+  fc.record({ kind: fc.constant('hold' as const), points: fc.integer({ min: 1, max: 50 }), after: fc.integer({ min: 0, max: 3 }), lasts: days }),
+  fc.record({ kind: fc.constant('activate' as const), nth: fc.nat(3) }),
+  fc.record({ kind: fc.constant('cancel' as const), nth: fc.nat(3) }),
 );
+
+/** A points expiry of `days` days, or none. */
+const lasting = (days: number | null) => (days === null ? { type: 'NO_EXPIRATION' as const } : { type: 'ROLLING_EXPIRATION' as const, rolling_expiration: { period: { unit: 'DAY' as const, value: Math.max(days, 1) } } });
 
 /** What the card should hold, kept by hand: buckets spent soonest-expiring first, due ones emptied by expiry. */
 class Model {
@@ -49,8 +62,18 @@ class Model {
   expired = 0;
   removed = 0;
   redeemed = 0;
+  pending: { id: string; points: number; activatesOn: string; lasts: number | null }[] = [];
   get balance() {
     return this.buckets.reduce((s, b) => s + b.remaining, 0);
+  }
+  get pendingPoints() {
+    return this.pending.reduce((s, p) => s + p.points, 0);
+  }
+  /** Pending points become points, in a bucket expiring by their rule's expiry counted from now. */
+  activate(id: string, now: Date) {
+    const entry = this.pending.find((p) => p.id === id) as Model['pending'][number];
+    this.pending = this.pending.filter((p) => p !== entry);
+    this.add(`a${id}`, entry.points, expirationDateOf(lasting(entry.lasts), now), now);
   }
   add(id: string, points: number, expiresOn: string | null, at: Date) {
     this.earned += points;
@@ -73,7 +96,7 @@ class Model {
   }
 }
 
-describe.each(testDatabases())('Card ledger under random accruals, manual changes, redemptions and expiry runs (%s)', (kind) => {
+describe.each(testDatabases())('Card ledger under random accruals, pending points, manual changes, redemptions and expiry runs (%s)', (kind) => {
   let service: TestService;
   let campaignId: string;
   let holderId: string;
@@ -92,7 +115,7 @@ describe.each(testDatabases())('Card ledger under random accruals, manual change
   });
   afterAll(() => service.close());
 
-  it('keeps balance = earned − expired − removed − redeemed ≥ 0, with buckets holding exactly the balance', async () => {
+  it('keeps balance = earned − expired − removed − redeemed ≥ 0, pending apart, with buckets holding exactly the balance', async () => {
     let run = 0;
     let steps = 0;
     const { projectId } = service.project;
@@ -117,9 +140,34 @@ describe.each(testDatabases())('Card ledger under random accruals, manual change
               service.clock.advance(step.hours * 3_600_000);
               break;
             case 'expire':
+              // As the hourly run: what is due activates, then what is due expires.
+              await activateDuePendingPoints(service.ctx, now, projectId);
+              for (const entry of model.pending.filter((p) => p.activatesOn <= toDateString(utcDateOf(now)))) model.activate(entry.id, now);
               await expireDuePoints(service.ctx, now);
               model.expire(now);
               break;
+            case 'hold': {
+              const activatesOn = toDateString(addDays(utcDateOf(now), step.after));
+              const held = await service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
+                await lockCards(tx, [cardId]);
+                return holdPendingPoints(tx, { id: newId('lopp'), projectId, voucherId: cardId, campaignId, customerId: holderId, points: step.points, activatesOn, pointsExpiration: lasting(step.lasts), createdAt: now });
+              });
+              model.pending.push({ id: held.id, points: step.points, activatesOn, lasts: step.lasts });
+              break;
+            }
+            case 'activate':
+            case 'cancel': {
+              const entry = model.pending[step.nth];
+              if (!entry) break;
+              if (step.kind === 'activate') {
+                await activatePendingPoints(service.ctx, projectId, code, entry.id, 'API');
+                model.activate(entry.id, now);
+              } else {
+                await cancelPendingPoints(service.ctx, projectId, code, entry.id);
+                model.pending = model.pending.filter((p) => p !== entry);
+              }
+              break;
+            }
             case 'accrue':
             case 'remove':
               refused = await attempt(() =>
@@ -163,6 +211,8 @@ describe.each(testDatabases())('Card ledger under random accruals, manual change
           const [card] = await service.database.db.select().from(vouchers).where(eq(vouchers.id, cardId));
           const buckets = await service.database.db.select().from(pointBuckets).where(eq(pointBuckets.voucherId, cardId));
           expect(card.balance).toBe(card.points - card.expiredPoints - card.subtractedPoints - card.redeemedPoints);
+          // Pending points never count in the balance until they activate.
+          expect(card.pendingPoints).toBe(model.pendingPoints);
           expect(card.balance).toBeGreaterThanOrEqual(0);
           expect(buckets.reduce((s, b) => s + b.remaining, 0)).toBe(card.balance);
           expect({ earned: card.points, expired: card.expiredPoints, removed: card.subtractedPoints, redeemed: card.redeemedPoints, balance: card.balance }).toEqual({
