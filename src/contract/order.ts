@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataSchema, pageQuery } from './common';
+import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 import { customerReferenceSchema } from './customer';
 
 /**
@@ -27,7 +27,7 @@ const productInput = z.object({
   source_id: reference.optional(),
   name: z.string().max(200).optional(),
   price: amount.optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   /** Store the product (created by source_id when unknown, else its name, price and metadata replaced). */
   override: z.boolean().optional(),
 });
@@ -46,7 +46,7 @@ export const orderItemRequestSchema = z
     /** The line's own discount, as the client computed it. */
     discount_amount: amount.optional(),
     product: productInput.optional(),
-    metadata: metadataSchema.optional(),
+    metadata: metadataInputSchema.optional(),
   })
   .refine((item) => item.product_id !== undefined || item.source_id !== undefined || item.product?.id !== undefined || item.product?.source_id !== undefined, {
     message: 'should name its product: product_id, source_id or product.id',
@@ -62,7 +62,7 @@ const orderFields = {
   /** The order-level discount, as the client computed it. */
   discount_amount: amount.optional(),
   items: z.array(orderItemRequestSchema).max(maxOrderItems).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   referrer_id: reference.nullable().optional(),
 };
 

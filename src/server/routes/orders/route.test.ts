@@ -202,6 +202,8 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
       [{ items: [{ sku_id: 'sku_1', source_id: 'mug' }] }, 400, 'items.0'],
       [{ source_id: 'a\u0000b', amount: 100 }, 400, 'source_id'],
       [{}, 400, 'amount'],
+      [{ amount: 100, metadata: { note: 'x'.repeat(1001) } }, 400, 'metadata.note'],
+      [{ items: [{ source_id: 'mug', metadata: { note: 'x'.repeat(1001) } }] }, 400, 'items.0.metadata.note'],
     ];
     for (const [body, status, field] of cases) {
       const res = await order(body);
