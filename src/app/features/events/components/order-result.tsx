@@ -8,10 +8,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { memberPath } from '../../../config/paths';
-import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCents, formatDateTime, formatDay, formatNumber } from '../../../lib/format';
 import type { OrderResult } from '../hooks/use-record-order';
 import { describeOrderItems } from '../model/order-form';
-import { describeCardEarnings, formatDay, type CardEarnings } from '../model/order-earnings';
+import { describeCardEarnings, type CardEarnings } from '../model/order-earnings';
 
 function CardOutcome({ card }: { card: CardEarnings }) {
   const headingId = `order-card-${card.code}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CardTransaction } from '../../../../contract/card-transaction';
 import type { PendingPoints } from '../../../../contract/pending-points';
-import { cardEarnings, describeCardEarnings, formatDay, orderIdOf, summarizeEarnings } from './order-earnings';
+import { cardEarnings, describeCardEarnings, orderIdOf, summarizeEarnings } from './order-earnings';
+import { formatDay } from '../../../lib/format';
 
 const card = { code: 'COFFEE-0001', programName: 'Coffee Club' };
 const transaction = (id: string, type: CardTransaction['type'], points: number, order?: string): CardTransaction => ({

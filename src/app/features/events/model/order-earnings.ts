@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CardTransaction } from '../../../../contract/card-transaction';
 import type { PendingPoints } from '../../../../contract/pending-points';
+import { formatDay } from '../../../lib/format';
 
 /**
  * What a paid order earned on each of the customer's cards: the card transactions that name the
@@ -43,13 +44,6 @@ export function cardEarnings(orderId: string, card: CardRef, transactions: reado
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** A `YYYY-MM-DD` day (or an instant) as "10 Dec 2026", read in UTC as the service means it. */
-export function formatDay(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
 
 /** One card's outcome in a sentence: "Coffee Club card COFFEE-0001 earned 70 points, and holds 30 pending points that activate on 10 Dec 2026." */
 export function describeCardEarnings(card: CardEarnings): string {
