@@ -23,3 +23,8 @@ export function useProducts() {
 export function productLabel(product: { name?: string | null; source_id?: string | null }): string {
   return product.name ?? product.source_id ?? 'Unnamed product';
 }
+
+/** Product id → the name people know it by, for rules that count a product's lines. */
+export function useProductNames() {
+  return useQuery({ ...productsQueryOptions(), select: (list) => new Map(list.products.map((p) => [p.id, productLabel(p)])) });
+}

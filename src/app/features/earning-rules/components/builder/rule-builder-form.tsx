@@ -24,7 +24,7 @@ import { FormSelect } from './form-select';
 import { LimitsSection } from './limits-section';
 import { LiveDescription } from './live-description';
 import { MetadataSection } from './metadata-section';
-import { PointsSection } from './points-section';
+import { PendingSection, PointsSection } from './points-section';
 import { TriggerSection } from './trigger-section';
 import { WhenSection } from './when-section';
 
@@ -136,6 +136,7 @@ export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId
           <FormSection id="rule-points-heading" title="Points">
             <PointsSection control={control} schema={schema} />
             <ExpirySection control={control} keepLabel={keepExpiryLabel} />
+            <PendingSection control={control} />
           </FormSection>
           <Divider />
           <FormSection id="rule-when-heading" title="When it earns">
