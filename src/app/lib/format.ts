@@ -35,9 +35,13 @@ export function parseCents(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** A `YYYY-MM-DD` day (or an instant) as "10 Dec 2026", read in UTC as the service means it. */
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A `YYYY-MM-DD` day (or an instant) in the reader's locale, as the other dates of the dashboard
+ * ("Dec 10, 2026"); read in UTC, as the service means its days.
+ */
 export function formatDay(value: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
 }

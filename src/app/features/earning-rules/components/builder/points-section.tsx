@@ -10,11 +10,11 @@ const effectLabels: Record<EffectKind, string> = {
   FIXED: 'A fixed number of points',
   CUSTOM_EVENT_METADATA: "Points per amount of an event's property",
   CUSTOMER_METADATA: "Points per amount of a customer's property",
-  ORDER_AMOUNT: 'Points per amount spent on the order',
+  ORDER_AMOUNT: 'Points per amount spent',
   ORDER_TOTAL_AMOUNT: 'Points per amount spent, after discounts',
   ORDER_ITEMS_AMOUNT: 'Points per amount spent on a product',
   ORDER_ITEMS_SUBTOTAL_AMOUNT: 'Points per amount spent on a product, after discounts',
-  ORDER_ITEMS_QUANTITY: 'Points per number of a product bought',
+  ORDER_ITEMS_QUANTITY: 'Points per product bought',
   ORDER_METADATA: "Points per amount of an order's property",
 };
 
