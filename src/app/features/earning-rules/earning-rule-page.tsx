@@ -21,7 +21,7 @@ import { RuleEarnings } from './components/rule-earnings';
 import { RuleJson } from './components/rule-json';
 import { StatusChip } from './components/status-chip';
 import { ValidityGrid } from './components/validity-grid';
-import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from './model/describe-rule';
+import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, describePending, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from './model/describe-rule';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -49,7 +49,7 @@ function summaryOf(rule: EarningRule, names: Names, programs: RuleProgram[] | un
   const card = programs?.length === 1 ? `a member's ${programs[0].name} card` : "a member's card";
   const when = describeWhen(rule);
   const status = rule.status === 'ACTIVE' ? '' : ` It is ${rule.status.toLowerCase()}, so it earns nothing until it is activated.`;
-  return `On ${describeTrigger(rule.trigger, names.schemas, names.segments)}, ${card} earns ${effectSummary(rule, names.products)}${limits.length ? `, ${limits.join(' and ')}` : ''}${when ? `, ${when}` : ''}.${status}`;
+  return `On ${describeTrigger(rule.trigger, names.schemas, names.segments)}, ${card} earns ${effectSummary(rule, names.products)}${rule.trigger.event === 'customer.order.paid' && programs?.length === 1 ? describePending(programs[0].pendingDays) : ''}${limits.length ? `, ${limits.join(' and ')}` : ''}${when ? `, ${when}` : ''}.${status}`;
 }
 
 function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Names; programs: RuleProgram[] | undefined }) {

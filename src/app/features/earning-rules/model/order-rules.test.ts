@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { v1CreateEarningRuleSchema } from '../../../../contract/earning-rule-v1';
 import { describeDraft } from './describe-draft';
 import { describePending } from './describe-rule';
-import { effectsFor, emptyRuleForm, ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from './rule-form';
+import type { EarningRule } from '../../../../contract/earning-rule';
+import { effectsFor, emptyRuleForm, formValuesOf, notEditable, ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from './rule-form';
 import { formFieldOfPath } from './rule-form-fields';
 
 /** Order-paid rules in the builder (issue 27): each calculation, pending points, and the rule in words. */
@@ -91,5 +92,50 @@ describe('order-paid rules in words', () => {
   it('describePending', () => {
     expect(describePending(null)).toBe('');
     expect(describePending(14)).toBe(', held 14 days');
+  });
+});
+
+describe('editing an order-paid rule', () => {
+  const stored = (points_proportional: Record<string, unknown>): EarningRule =>
+    ({
+      id: 'lern_1',
+      name: 'Per euro',
+      status: 'ACTIVE',
+      earnings: [{ id: 'lernei_1', effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { card_definition_id: 'lcdef_1', ...points_proportional } }] }],
+      trigger: { event: 'customer.order.paid' },
+      error: null,
+      validity_hours: { type: 'ANY_TIME' },
+      start_date: null,
+      end_date: null,
+      trigger_limits: null,
+      metadata: {},
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: null,
+      object: 'earning_rule',
+    }) as EarningRule;
+
+  it.each<[Record<string, unknown>, Partial<RuleFormValues>]>([
+    [{ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 10 } } }, { effect: 'ORDER_AMOUNT', every: '1.00', points: '10' }],
+    [{ calculation_type: 'POST_DISCOUNT_ORDER_AMOUNT', order: { total_amount: { every: 123450, value: 1 } } }, { effect: 'ORDER_TOTAL_AMOUNT', every: '1234.50' }],
+    [{ calculation_type: 'ORDER_METADATA_VALUE', order: { metadata: { every: 2, value: 1, property: 'cups' } } }, { effect: 'ORDER_METADATA', every: '2', property: 'cups' }],
+    [{ calculation_type: 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT', order_items: { amount: { every: 50, value: 1, applicable_to: [{ object: 'product', id: 'prod_coffee' }] } } }, { effect: 'ORDER_ITEMS_AMOUNT', every: '0.50', productId: 'prod_coffee' }],
+    [
+      { calculation_type: 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT', order_items: { subtotal_amount: { every: 100, value: 1, applicable_to: [{ type: 'product', product: { id: 'prod_coffee' } }] } } },
+      { effect: 'ORDER_ITEMS_SUBTOTAL_AMOUNT', every: '1.00', productId: 'prod_coffee' },
+    ],
+    [{ calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 3, value: 5, applicable_to: [{ object: 'product', id: 'prod_coffee' }] } } }, { effect: 'ORDER_ITEMS_QUANTITY', every: '3', points: '5', productId: 'prod_coffee' }],
+  ])('%j opens in the builder as %j', (calculation, expected) => {
+    const rule = stored(calculation);
+    expect(notEditable(rule)).toEqual([]);
+    const form = formValuesOf(rule, 'camp_1', 14);
+    expect(form).toMatchObject({ trigger: 'order_paid', pendingDays: '14', ...expected });
+    expect(ruleFormSchema('edit', schemas).safeParse(form).success).toBe(true);
+    expect(toUpdateBody(form).pending_points).toEqual({ period_type: 'DAY', period_value: 14 });
+  });
+
+  it('keeps to the rules the builder can show', () => {
+    const several = stored({ calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, value: 1, applicable_to: [{ object: 'product', id: 'a' }, { object: 'product', id: 'b' }] } } });
+    expect(notEditable(several)).toEqual(['it counts the lines of several products, and the builder counts one']);
+    expect(formValuesOf(stored({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } } }), 'camp_1').pendingDays).toBe('');
   });
 });

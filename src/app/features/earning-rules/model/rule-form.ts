@@ -11,7 +11,8 @@ import {
   type V1CreateEarningRuleInput,
   type V1UpdateEarningRuleInput,
 } from '../../../../contract/earning-rule-v1';
-import { parseCents } from '../../../lib/format';
+import { formatCents, parseCents } from '../../../lib/format';
+import { productIdOf } from './describe-rule';
 import { formFieldOfPath } from './rule-form-fields';
 
 /**
@@ -302,6 +303,28 @@ function effectValues(effect: Effect): Partial<RuleFormValues> {
     const m = p.customer.metadata;
     return { effect: 'CUSTOMER_METADATA', points: String(m.value), every: String(m.every), property: m.property, ...expiry };
   }
+  // Amounts are typed as money in the form (1.00), stored in cents (100).
+  const money = (every: number) => formatCents(every).replace(/,/g, '');
+  switch (p.calculation_type) {
+    case 'ORDER_METADATA_VALUE':
+      return { effect: 'ORDER_METADATA', points: String(p.order.metadata.value), every: String(p.order.metadata.every), property: p.order.metadata.property, ...expiry };
+    case 'PRE_DISCOUNT_ORDER_AMOUNT':
+      return { effect: 'ORDER_AMOUNT', points: String(p.order.amount.value), every: money(p.order.amount.every), ...expiry };
+    case 'POST_DISCOUNT_ORDER_AMOUNT':
+      return { effect: 'ORDER_TOTAL_AMOUNT', points: String(p.order.total_amount.value), every: money(p.order.total_amount.every), ...expiry };
+    case 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT': {
+      const m = p.order_items.amount;
+      return { effect: 'ORDER_ITEMS_AMOUNT', points: String(m.value), every: money(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+    case 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT': {
+      const m = p.order_items.subtotal_amount;
+      return { effect: 'ORDER_ITEMS_SUBTOTAL_AMOUNT', points: String(m.value), every: money(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+    case 'ORDER_ITEMS_QUANTITY': {
+      const m = p.order_items.quantity;
+      return { effect: 'ORDER_ITEMS_QUANTITY', points: String(m.value), every: String(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+  }
   return expiry;
 }
 
@@ -310,16 +333,22 @@ export function notEditable(rule: EarningRule): string[] {
   const reasons: string[] = [];
   const effects = rule.earnings.flatMap((e) => e.effects);
   if (rule.earnings.length !== 1 || effects.length !== 1) reasons.push(`it has ${effects.length} effects in ${rule.earnings.length} earnings, and the builder edits rules with one`);
-  if (rule.trigger.event === 'customer.order.paid') reasons.push('it is triggered by paid orders');
   const [effect] = effects;
-  if (effect && effect.type === 'POINTS_PROPORTIONAL' && !['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'].includes(effect.points_proportional.calculation_type)) {
-    reasons.push(`its points are counted by ${effect.points_proportional.calculation_type}`);
+  if (effect && effect.type === 'POINTS_PROPORTIONAL' && rule.trigger.event !== 'customer.order.paid' && !['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'].includes(effect.points_proportional.calculation_type)) {
+    reasons.push('its points are counted from an order, and it is not triggered by one');
+  }
+  if (effect?.type === 'POINTS_PROPORTIONAL' && 'order_items' in effect.points_proportional && effect.points_proportional.order_items) {
+    const [items] = Object.values(effect.points_proportional.order_items) as { applicable_to?: Record<string, unknown>[] }[];
+    if ((items?.applicable_to?.length ?? 0) > 1) reasons.push('it counts the lines of several products, and the builder counts one');
   }
   return reasons;
 }
 
-/** A stored rule (the v2 read) as the form shows it, for the program it is edited through. */
-export function formValuesOf(rule: EarningRule, programId: string): RuleFormValues {
+/**
+ * A stored rule (the v2 read) as the form shows it, for the program it is edited through; an
+ * order-paid rule's pending days come from the v1 read (the v2 read leaves them out).
+ */
+export function formValuesOf(rule: EarningRule, programId: string, pendingDays: number | null = null): RuleFormValues {
   const trigger = rule.trigger;
   const [effect] = rule.earnings.flatMap((e) => e.effects);
   const limits = rule.trigger_limits;
@@ -343,5 +372,6 @@ export function formValuesOf(rule: EarningRule, programId: string): RuleFormValu
     frequencyMax: frequency ? String(frequency.triggers.max) : '1',
     metadata: Object.entries(rule.metadata).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
     active: rule.status === 'ACTIVE',
+    pendingDays: pendingDays === null ? '' : String(pendingDays),
   };
 }
