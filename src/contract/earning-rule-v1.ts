@@ -183,6 +183,7 @@ export const v1EarningRuleSchema = z.object({
   validity_day_of_week: z.array(dayOfWeek).optional(),
   validity_hours: v1ValidityHoursSchema.optional(),
   expiration_rules: v1ExpirationRulesSchema.optional(),
+  pending_points: z.object({ period_type: z.literal('DAY'), period_value: z.number().int() }).optional(),
   metadata: metadataSchema,
   trigger_limits: triggerLimitsSchema.optional(),
   object: z.literal('earning_rule'),

@@ -109,9 +109,10 @@ export const orderObjectSchema = z.object({
   total_amount: z.number().int(),
   items: z.array(orderItemSchema),
   metadata: metadataSchema,
-  customer: customerRef.nullable(),
+  /** Left out without a customer, as the contract's examples do (its schema has no null here). */
+  customer: customerRef.optional(),
   customer_id: z.string().nullable(),
-  referrer: customerRef.nullable(),
+  referrer: customerRef.optional(),
   referrer_id: z.string().nullable(),
   object: z.literal('order'),
 });

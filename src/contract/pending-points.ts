@@ -69,4 +69,4 @@ export const pendingPointsActivatedSchema = pendingPointsAdjustedSchema.extend({
 });
 
 /** POST …/cancel: an optional reason, kept in the card's history (an extension; the real API takes no body). */
-export const cancelPendingPointsRequestSchema = z.object({ reason: z.string().max(1000).optional() }).optional();
+export const cancelPendingPointsRequestSchema = z.object({ reason: z.string().max(1000).optional() }).nullish();

@@ -16,6 +16,7 @@ import { addPointsTogether } from './db/repositories/point-additions';
 import { readRedemptionContexts, recordRedemptionsIfUnchanged } from './db/repositories/redemptions-unlocked';
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
+import { CardChanges } from './services/card-changes';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -45,6 +46,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions)),
     redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2),
     redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes)),
+    cardChanges: new CardChanges(),
   };
 }
 

@@ -10,6 +10,7 @@ import type { AddedPoints, PointAddition } from './db/repositories/point-additio
 import type { RedemptionRow } from './db/repositories/redemption-context';
 import type { RedemptionContextAtVersion, RedemptionQuery, UnlockedRedemption } from './db/repositories/redemptions-unlocked';
 import type { RewardRow } from './db/repositories/rewards';
+import type { CardChanges } from './services/card-changes';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -36,6 +37,8 @@ export interface ServiceContext {
   /** Redemptions' first reads and their writes without a lock, each run together under load (db/repositories/redemptions-unlocked). */
   redemptionReads: StatementBatcher<RedemptionQuery, RedemptionContextAtVersion | undefined>;
   redemptionWrites: StatementBatcher<UnlockedRedemption, { reward: RewardRow; redemption: RedemptionRow } | undefined>;
+  /** Every change to a card, announced once committed: where tiers and webhooks plug in (services/card-changes). */
+  cardChanges: CardChanges;
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */

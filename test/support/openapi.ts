@@ -24,6 +24,7 @@ const documents = {
   subset: reference('openapi-subset.json'),
   supporting: reference('openapi-supporting.json'),
   spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
+  'loyalty-rest': convertNullable(reference('openapi-loyalty-rest.json')) as Record<string, any>,
 };
 export type ContractDocument = keyof typeof documents;
 

@@ -272,6 +272,8 @@ export const earningRules = pgTable('earning_rules', {
   startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
   endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
   triggerLimits: jsonb('trigger_limits').$type<Json | null>(),
+  /** Order-paid rules only: how long earned points are held before they count (v1 `pending_points`, `{period_type: 'DAY', period_value}`); null: at once. */
+  pendingPoints: jsonb('pending_points').$type<{ period_type: 'DAY'; period_value: number } | null>(),
   metadata: jsonb('metadata').$type<Json>().notNull().default({}),
   error: jsonb('error').$type<Json | null>(),
   createdAt: createdAt(),
@@ -510,4 +512,70 @@ export const redemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
+);
+
+/**
+ * An order (/v1/orders). `items` are the lines as answered (computed amounts included); the
+ * order's own amounts are columns so lists and exports read them without the lines. `paid_at` is
+ * when it first became PAID: the order earned then, and never again (the row is locked while an
+ * update decides that).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    sourceId: text('source_id'),
+    status: text('status').$type<'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED'>().notNull(),
+    customerId: text('customer_id').references(() => customers.id),
+    referrerId: text('referrer_id').references(() => customers.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+    itemsDiscountAmount: bigint('items_discount_amount', { mode: 'number' }).notNull().default(0),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    items: jsonb('items').$type<Json[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_project_source_uq').on(t.projectId, t.sourceId),
+    index('orders_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('orders_customer_idx').on(t.projectId, t.customerId, t.createdAt),
+  ],
+);
+
+/**
+ * Points an order earned and a rule holds back until `activates_on` (a UTC day). While PENDING
+ * they count in the card's `pending_points`, never in its balance; activation writes a
+ * PENDING_POINTS_ACTIVATION card transaction with their buckets (expiry counted from then),
+ * cancellation only takes them off `pending_points`. `points_expiration` is the rule's, kept for
+ * activation.
+ */
+export const pendingPoints = pgTable(
+  'pending_points',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    voucherId: text('voucher_id').notNull(),
+    campaignId: text('campaign_id').notNull().references(() => campaigns.id),
+    customerId: text('customer_id').notNull().references(() => customers.id),
+    orderId: text('order_id').references(() => orders.id),
+    earningRuleId: text('earning_rule_id').references(() => earningRules.id),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    activatesOn: text('activates_on').notNull(),
+    status: text('status').$type<'PENDING' | 'ACTIVATED' | 'CANCELED'>().notNull().default('PENDING'),
+    pointsExpiration: jsonb('points_expiration').$type<Json | null>(),
+    details: jsonb('details').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'pending_points_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
+    index('pending_points_card_idx').on(t.voucherId, t.id).where(sql`status = 'PENDING'`),
+    index('pending_points_campaign_idx').on(t.campaignId, t.id).where(sql`status = 'PENDING'`),
+    index('pending_points_due_idx').on(t.activatesOn).where(sql`status = 'PENDING'`),
+    index('pending_points_order_idx').on(t.orderId).where(sql`status = 'PENDING'`),
+  ],
 );

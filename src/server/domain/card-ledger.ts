@@ -9,6 +9,7 @@ export interface CardTotals {
 
 export type TransactionType =
   | 'POINTS_ACCRUAL'
+  | 'PENDING_POINTS_ACTIVATION'
   | 'POINTS_ADDITION'
   | 'POINTS_REFUND'
   | 'POINTS_TRANSFER_IN'
@@ -27,6 +28,7 @@ export function applyTransaction(totals: CardTotals, type: TransactionType, amou
   const taken = Math.abs(amount);
   switch (type) {
     case 'POINTS_ACCRUAL':
+    case 'PENDING_POINTS_ACTIVATION':
     case 'POINTS_ADDITION':
     case 'POINTS_REFUND':
     case 'POINTS_TRANSFER_IN':

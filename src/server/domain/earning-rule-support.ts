@@ -1,4 +1,5 @@
 import type { Earning, Effect, PointsExpiration, RuleDefinition, RulesGroup, Trigger } from '../../contract/earning-rule';
+import { evaluatedOrderConditions } from './rule-conditions';
 import { LogicSyntaxError, parseLogic, ruleIdsOf } from './rule-logic';
 
 /** What a trigger's earnings may look at and compute: the facts the engine has when it fires. */
@@ -9,7 +10,15 @@ interface TriggerFacts {
   calculations: readonly string[];
 }
 
-const triggerFacts: Record<'customer.custom_event' | 'customer.segment.entered', TriggerFacts> = {
+const orderCalculations = ['PRE_DISCOUNT_ORDER_AMOUNT', 'POST_DISCOUNT_ORDER_AMOUNT', 'ORDER_METADATA_VALUE', 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT', 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_QUANTITY'];
+const evaluatedOrder = new Set<string>(evaluatedOrderConditions);
+
+const triggerFacts: Record<Trigger['event'], TriggerFacts> = {
+  'customer.order.paid': {
+    label: 'a customer.order.paid trigger',
+    unknownCondition: (name) => name === 'custom_event.metadata' || (name.startsWith('order.') && !evaluatedOrder.has(name)),
+    calculations: [...orderCalculations, 'CUSTOMER_METADATA_VALUE'],
+  },
   'customer.custom_event': {
     label: 'a custom event trigger',
     unknownCondition: (name) => name.startsWith('order.'),
@@ -29,10 +38,6 @@ const triggerFacts: Record<'customer.custom_event' | 'customer.segment.entered',
  */
 export function unsupportedParts(rule: { trigger: Trigger; earnings: Earning[] }): string[] {
   const problems: string[] = [];
-  if (rule.trigger.event === 'customer.order.paid') {
-    problems.push('trigger.event: customer.order.paid is not evaluated: this service receives no orders, so the rule would never earn');
-    return problems;
-  }
   const facts = triggerFacts[rule.trigger.event];
   rule.earnings.forEach((earning, i) => {
     const at = `earnings.${i}`;
@@ -78,6 +83,13 @@ function checkEffect(effect: Effect, at: string, facts: TriggerFacts, problems: 
     return;
   }
   const p = effect.points_proportional;
+  if ('order_items' in p && p.order_items) {
+    const every = Object.values(p.order_items)[0] as { applicable_to?: Record<string, unknown>[] };
+    (every.applicable_to ?? []).forEach((entry, k) => {
+      const kind = entry.type ?? entry.object;
+      if (kind !== 'product') problems.push(`${at}.points_proportional.order_items.applicable_to.${k}: only products are counted (this service keeps no SKUs or product collections), not ${String(kind)}`);
+    });
+  }
   if (!facts.calculations.includes(p.calculation_type)) problems.push(`${at}.points_proportional.calculation_type: ${p.calculation_type} does not apply to ${facts.label}`);
   checkExpiration(p.points_expiration, `${at}.points_proportional`, problems);
 }

@@ -43,25 +43,33 @@ export function describeProblem(problem: V1Problem): string {
 }
 
 /** The calculations the engine evaluates for each trigger (services/earn-points, domain/earning-effects). */
-const calculationsFor: Record<'custom_event' | 'segment_entered', readonly V1CalculationType[]> = {
+const calculationsFor: Record<'custom_event' | 'segment_entered' | 'order_paid', readonly V1CalculationType[]> = {
   custom_event: ['CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA'],
   segment_entered: ['CUSTOMER_METADATA'],
+  order_paid: ['ORDER_AMOUNT', 'ORDER_TOTAL_AMOUNT', 'ORDER_METADATA', 'ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'ORDER_ITEMS_QUANTITY', 'CUSTOMER_METADATA'],
 };
+const triggerWords = { custom_event: 'a custom event rule', segment_entered: 'a customer.segment.entered rule', order_paid: 'an order.paid rule' };
 
 function loyaltyProblems(loyalty: V1Loyalty | undefined, kind: V1TriggerKind): V1Problem[] {
-  if (!loyalty || loyalty.type === 'FIXED' || (kind !== 'custom_event' && kind !== 'segment_entered')) return [];
+  if (!loyalty || loyalty.type === 'FIXED' || kind === 'loyalty_tier') return [];
   const allowed = calculationsFor[kind];
-  if (allowed.includes(loyalty.calculation_type)) return [];
-  const trigger = kind === 'custom_event' ? 'a custom event rule' : 'a customer.segment.entered rule';
-  return [{ path: ['loyalty', 'calculation_type'], message: `${loyalty.calculation_type} does not apply to ${trigger}; use FIXED points or ${allowed.join(' or ')}` }];
+  if (!allowed.includes(loyalty.calculation_type)) {
+    return [{ path: ['loyalty', 'calculation_type'], message: `${loyalty.calculation_type} does not apply to ${triggerWords[kind]}; use FIXED points or ${allowed.join(' or ')}` }];
+  }
+  // Items are counted by product: this service keeps no SKUs or product collections.
+  const items = 'order_items' in loyalty && loyalty.order_items ? Object.entries(loyalty.order_items)[0] : undefined;
+  if (items && items[1].object !== 'product') {
+    return [{ path: ['loyalty', 'order_items', items[0], 'object'], message: `only products are counted (this service keeps no SKUs or product collections), not ${items[1].object}` }];
+  }
+  return [];
 }
 
 /** Settings of the v1 contract the engine does not evaluate: refused rather than stored and ignored. */
-function settingProblems(rule: V1UpdateEarningRule): V1Problem[] {
+function settingProblems(rule: V1UpdateEarningRule, kind: V1TriggerKind): V1Problem[] {
   const problems: V1Problem[] = [];
   if (rule.validation_rule_id) problems.push({ path: ['validation_rule_id'], message: 'validation rules are not supported by this service; leave it out' });
   if (rule.validity_timeframe) problems.push({ path: ['validity_timeframe'], message: 'recurring timeframes are not supported; use validity_day_of_week and validity_hours' });
-  if (rule.pending_points) problems.push({ path: ['pending_points'], message: 'pending points are not supported: points are added to the card when earned' });
+  if (rule.pending_points && kind !== 'order_paid') problems.push({ path: ['pending_points'], message: 'only order.paid rules hold points pending; leave it out' });
   return problems;
 }
 
@@ -76,7 +84,10 @@ export function createProblems(rule: V1CreateEarningRule): V1Problem[] {
   const problems: V1Problem[] = [];
   if (kind === 'loyalty_tier') problems.push({ path: ['event'], message: `${rule.event} is not supported: this service has no loyalty tiers` });
   else if (rule.loyalty_tier) problems.push({ path: ['loyalty_tier'], message: 'only loyalty tier events take a loyalty_tier, and they are not supported' });
-  if (kind === 'order_paid') problems.push({ path: ['event'], message: 'order.paid rules are not supported: this service receives no orders, so the rule would never earn' });
+  if (kind === 'order_paid') {
+    if (rule.custom_event) problems.push({ path: ['custom_event'], message: `not allowed with event ${v1OrderPaidEvent}` });
+    if (rule.segment) problems.push({ path: ['segment'], message: 'only customer.segment.entered rules take a segment' });
+  }
   if (kind === 'segment_entered') {
     if (!rule.segment) problems.push({ path: ['segment'], message: 'required', missing: true });
     if (rule.custom_event) problems.push({ path: ['custom_event'], message: `not allowed with event ${v1SegmentEnteredEvent}` });
@@ -85,7 +96,7 @@ export function createProblems(rule: V1CreateEarningRule): V1Problem[] {
     if (!rule.custom_event) problems.push({ path: ['custom_event'], message: 'required', missing: true });
     if (rule.segment) problems.push({ path: ['segment'], message: 'only customer.segment.entered rules take a segment' });
   }
-  problems.push(...loyaltyProblems(rule.loyalty, kind), ...settingProblems(rule), ...dateProblems(rule.start_date, rule.expiration_date));
+  problems.push(...loyaltyProblems(rule.loyalty, kind), ...settingProblems(rule, kind), ...dateProblems(rule.start_date, rule.expiration_date));
   return problems;
 }
 
@@ -94,7 +105,7 @@ export function updateProblems(patch: V1UpdateEarningRule, kind: V1TriggerKind, 
   const start = patch.start_date === undefined ? current.startDate : patch.start_date;
   const end = patch.expiration_date === undefined ? current.endDate : patch.expiration_date;
   const loyalty = patch.loyalty && 'type' in patch.loyalty ? patch.loyalty : undefined;
-  return [...loyaltyProblems(loyalty, kind), ...settingProblems(patch), ...dateProblems(start, end)];
+  return [...loyaltyProblems(loyalty, kind), ...settingProblems(patch, kind), ...dateProblems(start, end)];
 }
 
 /** A loyalty with other points: FIXED points, or the points per `every` of a proportional one. */
@@ -111,6 +122,7 @@ export function withPoints(loyalty: V1Loyalty, points: number): V1Loyalty {
 
 export function storedTriggerOf(rule: V1CreateEarningRule, schemaId: string | undefined): Trigger {
   if (triggerKindOf(rule.event) === 'segment_entered') return { event: 'customer.segment.entered', segment: { id: rule.segment?.id as string } };
+  if (triggerKindOf(rule.event) === 'order_paid') return { event: 'customer.order.paid' };
   return { event: 'customer.custom_event', custom_event: { schema_id: schemaId as string } };
 }
 

@@ -1,14 +1,20 @@
 import type { ConditionValue, Conditions, RuleDefinition, RulesGroup } from '../../contract/earning-rule';
+import type { OrderFacts } from './earning-effects';
 import { evaluateLogic, parseLogic } from './rule-logic';
 
-/** What an earning's rules can look at when a custom event arrives. */
+/** What an earning's rules can look at when the engine fires (a custom event, a segment entered, an order paid). */
 export interface RuleFacts {
   eventSchemaId: string | null;
   eventMetadata: Record<string, unknown>;
   customerMetadata: Record<string, unknown>;
   /** Ids of the segments the customer is in. */
   customerSegmentIds: string[];
+  /** The paid order, for order-paid rules. */
+  order?: OrderFacts;
 }
+
+/** The order conditions the engine evaluates; rules naming any other `order.*` condition are refused when written. */
+export const evaluatedOrderConditions = ['order.amount', 'order.initial_amount', 'order.total_amount', 'order.metadata', 'order.items.count'] as const;
 
 const numeric = (v: unknown): number | null => {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
@@ -87,14 +93,23 @@ function valueFor(rule: RuleDefinition, facts: RuleFacts): unknown {
       return rule.property ? facts.customerMetadata[rule.property] : undefined;
     case 'customer.segment':
       return facts.customerSegmentIds;
+    case 'order.amount':
+    case 'order.initial_amount':
+      return facts.order?.amount;
+    case 'order.total_amount':
+      return facts.order?.totalAmount;
+    case 'order.metadata':
+      return rule.property ? facts.order?.metadata[rule.property] : undefined;
+    case 'order.items.count':
+      return facts.order?.items.length;
     default:
       return undefined;
   }
 }
 
 export function ruleHolds(rule: RuleDefinition, facts: RuleFacts): boolean {
-  // Order rules never hold for a custom event (and are refused on custom-event rules when loaded).
-  if (rule.name.startsWith('order.')) return false;
+  // Order conditions hold only for an order (and are refused on other triggers' rules when written).
+  if (rule.name.startsWith('order.') && !facts.order) return false;
   if (rule.name === 'custom_event.metadata' && rule.schema_id && rule.schema_id !== facts.eventSchemaId) return false;
   if (rule.rules && !rulesHold(rule.rules, facts)) return false;
   if (!rule.conditions && rule.rules) return true;

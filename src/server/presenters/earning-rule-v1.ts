@@ -34,6 +34,7 @@ export function presentEarningRuleV1(row: EarningRuleRow, campaignId: string, sc
     ...(row.validityDayOfWeek && { validity_day_of_week: row.validityDayOfWeek }),
     ...(validityHours && { validity_hours: validityHours }),
     ...(expirationRules && { expiration_rules: expirationRules }),
+    ...(row.pendingPoints && { pending_points: row.pendingPoints }),
     metadata: row.metadata,
     ...(limits && { trigger_limits: limits }),
     object: 'earning_rule',

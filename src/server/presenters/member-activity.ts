@@ -23,6 +23,7 @@ export interface ActivityContext {
 
 const typeOfTransaction: Record<string, MemberActivityType> = {
   POINTS_ACCRUAL: 'customer.rewarded.loyalty_points',
+  PENDING_POINTS_ACTIVATION: 'customer.rewarded.loyalty_points',
   POINTS_ADDITION: 'customer.voucher.loyalty_card.points_added',
   // The real API has no event for points taken by hand: a removal is points_added with negative points, as the balance endpoint answers.
   POINTS_REMOVAL: 'customer.voucher.loyalty_card.points_added',

@@ -11,6 +11,8 @@ import memberSearchRoutes from './member-search/route';
 import memberRewardRoutes from './member-rewards/route';
 import membersRoutes from './members/route';
 import oauthRoutes from './oauth/route';
+import orderRoutes from './orders/route';
+import pendingPointsRoutes from './pending-points/route';
 import productRoutes from './products/route';
 import publicationRoutes from './publications/route';
 import rewardAssignmentRoutes from './reward-assignments/route';
@@ -18,4 +20,4 @@ import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes] as FastifyPluginAsync[];

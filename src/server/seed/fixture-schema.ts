@@ -79,6 +79,8 @@ export const earningRuleFixture = z.object({
   start_date: when.nullable().optional(),
   end_date: when.nullable().optional(),
   trigger_limits: json.nullable().optional(),
+  /** Order-paid rules only: points earned are held this many days before they count (the v1 rule's `pending_points`). */
+  pending_points: z.strictObject({ period_type: z.literal('DAY'), period_value: z.number().int().min(1).max(90) }).nullable().optional(),
   metadata: json.default({}),
   /** Names of the loyalty campaigns the rule is assigned to. */
   campaigns: z.array(z.string()).default([]),

@@ -108,7 +108,7 @@ async function addMemberInTransaction(ctx: ServiceContext, campaign: CampaignRow
   const { projectId } = campaign;
   const now = publicationFields.createdAt ?? ctx.clock.now();
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
       const { customer, created, changed } = await resolveCustomer(tx, projectId, body.customer, now);
 
       if (body.source_id !== undefined) {

@@ -52,6 +52,7 @@ async function addWithoutRead(ctx: ServiceContext, projectId: string, code: stri
   if (!campaignId || (named && named.id !== campaignId)) return undefined;
   const expiry = expiryOf(body, named ?? (await getCampaign(ctx.db, projectId, campaignId)), now);
   if (!expiry.ok) return undefined;
+  const transactionId = newId('vtx');
   const added = await ctx.pointAdditions.run({
     projectId,
     code,
@@ -59,13 +60,15 @@ async function addWithoutRead(ctx: ServiceContext, projectId: string, code: stri
     points: body.points,
     bucketId: newId('lopb'),
     expiresOn: expiry.expiresOn,
-    transactionId: newId('vtx'),
+    transactionId,
     sourceId: body.source_id ?? null,
     reason: body.reason ?? null,
     source: sourceOf(options.dashboardUser),
     at: now,
   });
-  return added && presentBalanceUpdate({ id: added.cardId, points: added.points, balance: added.balance }, body.points);
+  if (!added) return undefined;
+  ctx.cardChanges.committed([{ kind: 'POINTS_ADDITION', projectId, cardId: added.cardId, campaignId, points: body.points, transactionId, at: now }]);
+  return presentBalanceUpdate({ id: added.cardId, points: added.points, balance: added.balance }, body.points);
 }
 
 interface AdjustOptions {
@@ -97,10 +100,10 @@ export async function adjustBalance(
     const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
     const { card, campaign } = await checkedMemberCard(ctx.db, projectId, code, read.card, named);
     requireHolder(card);
-    const posted = await postToCardIfUnchanged(ctx.db, read, balancePosting(body, campaign, options.dashboardUser, now), now);
+    const posted = await postToCardIfUnchanged(ctx, read, balancePosting(body, campaign, options.dashboardUser, now), now);
     if (posted) return presentBalanceUpdate(posted.card, body.points);
   }
-  return ctx.db.transaction(async (tx) => {
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { card, campaign } = await memberCard(tx, projectId, code, options.campaignRef, { lock: true });
     requireHolder(card);
     const { card: after } = await postToCard(tx, card, balancePosting(body, campaign, options.dashboardUser, now), now);

@@ -123,7 +123,7 @@ describe.each(testDatabases())('Card ledger under random accruals, manual change
             case 'accrue':
             case 'remove':
               refused = await attempt(() =>
-                service.ctx.db.transaction(async (tx) => {
+                service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
                   const [card] = await lockCards(tx, [cardId]);
                   return postToCard(
                     tx,

@@ -5,6 +5,8 @@ import type { Database } from '../../platform/db/client';
 import { recordRedemptionsIfUnchanged } from '../db/repositories/redemptions-unlocked';
 import { lockVoucherByCode, readCardAtVersion, type CardAtVersion } from '../db/repositories/vouchers';
 import { loadFixture } from '../seed/load-fixture';
+import type { ServiceContext } from '../context';
+import { CardChanges } from './card-changes';
 import { planPosting, postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
@@ -27,23 +29,26 @@ describe.each(testDatabases())('card postings without a lock (%s)', (kind) => {
   let database: Database;
   let projectId: string;
   let rewardId: string;
+  // What postToCardIfUnchanged needs of a service context: the database, and where it announces.
+  let ctx: ServiceContext;
   const read = async (code: string) => (await readCardAtVersion(database.db, projectId, code, { withBuckets: true })) as CardAtVersion;
   /** A change made meanwhile, the ordinary way: under the card's lock, in a transaction. */
   const changeUnderLock = (code: string, posting: Posting) =>
-    database.db.transaction(async (tx) => postToCard(tx, (await lockVoucherByCode(tx, projectId, code))!, posting, now));
+    new CardChanges().transaction(database.db, async (tx) => postToCard(tx, (await lockVoucherByCode(tx, projectId, code))!, posting, now));
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     const project = await loadFixture(database, spendFixture());
     projectId = project.projectId;
     rewardId = project.ids.rewards.get('Free coffee') as string;
+    ctx = { db: database.db, cardChanges: new CardChanges() } as ServiceContext;
   });
   afterAll(() => database.close());
 
   it('writes when the card is as read, taking the points that expire soonest', async () => {
     await changeUnderLock('FIX-DAVE', addition(100, '2026-07-01'));
     const before = await read('FIX-DAVE');
-    const posted = await postToCardIfUnchanged(database.db, before, removal(150), now);
+    const posted = await postToCardIfUnchanged(ctx, before, removal(150), now);
     expect(posted?.card.balance).toBe(before.card.balance - 150);
     // The 100 that expire on 2026-07-01 went first, then 50 of the 5,000 that never expire.
     const after = await read('FIX-DAVE');
@@ -56,7 +61,7 @@ describe.each(testDatabases())('card postings without a lock (%s)', (kind) => {
     await changeUnderLock('FIX-CAROL', removal(500));
     const ledger = await ledgerOf(database, 'FIX-CAROL');
     // As read, Carol holds 600 and 400 more may go; in fact 100 are left.
-    expect(await postToCardIfUnchanged(database.db, stale, removal(400), now)).toBeUndefined();
+    expect(await postToCardIfUnchanged(ctx, stale, removal(400), now)).toBeUndefined();
     expect(await ledgerOf(database, 'FIX-CAROL')).toEqual(ledger);
     // As read, the removal would pass; read again, the ledger refuses it.
     expect(() => planPosting(stale.card, removal(400), now, stale.openBuckets)).not.toThrow();

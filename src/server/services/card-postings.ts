@@ -1,4 +1,5 @@
-import type { DbOrTx, Tx } from '../../platform/db/client';
+import type { Tx } from '../../platform/db/client';
+import type { ServiceContext } from '../context';
 import { writeCardTransaction, type CardWrite, type NewCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import { lockOpenBuckets } from '../db/repositories/point-buckets';
@@ -7,6 +8,7 @@ import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '
 import { takeSoonestExpiring, type Bucket, type Take } from '../domain/point-buckets';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
+import { changeOfTransaction, recordCardChange } from './card-changes';
 
 export interface Posting {
   /** The transaction id, when the caller must know it first (to name it from a related transaction); else generated. */
@@ -102,6 +104,7 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
   const open = takesFromBuckets(posting) && !short ? await lockOpenBuckets(tx, card.id) : [];
   const planned = planPosting(card, posting, now, open);
   const transaction = (await writeCardTransaction(tx, planned)) as CardTransactionRow;
+  recordCardChange(changeOfTransaction(transaction));
   return { card: planned.after, transaction };
 }
 
@@ -110,8 +113,9 @@ export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now
  * commits on its own: written only if the card is still at the version read, else undefined and
  * nothing written (the caller then takes the locking path).
  */
-export async function postToCardIfUnchanged(db: DbOrTx, read: CardAtVersion, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow } | undefined> {
+export async function postToCardIfUnchanged(ctx: ServiceContext, read: CardAtVersion, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow } | undefined> {
   const planned = planPosting(read.card, posting, now, read.openBuckets);
-  const transaction = await writeCardTransaction(db, planned, read.version);
+  const transaction = await writeCardTransaction(ctx.db, planned, read.version);
+  if (transaction) ctx.cardChanges.committed([changeOfTransaction(transaction)]);
   return transaction && { card: planned.after, transaction };
 }

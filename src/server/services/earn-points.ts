@@ -5,26 +5,33 @@ import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 import type { CustomerRow } from '../db/repositories/customers';
 import { findCustomer } from '../db/repositories/customers';
-import { activeRulesForSchema, activeRulesForSegments, type EarningRuleRow, type RuleWithCampaigns } from '../db/repositories/earning-rules';
+import { activeRulesForOrders, activeRulesForSchema, activeRulesForSegments, type EarningRuleRow, type RuleWithCampaigns } from '../db/repositories/earning-rules';
+import type { OrderRow } from '../db/repositories/orders';
+import { holdPendingPoints } from '../db/repositories/pending-points';
 import { triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import type { EventRow } from '../db/repositories/events';
 import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
-import { effectExpiration, effectPoints } from '../domain/earning-effects';
+import { effectExpiration, effectPoints, type OrderFacts } from '../domain/earning-effects';
+import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ruleIsLive } from '../domain/earning-rule-window';
 import { expirationDateOf } from '../domain/points-expiration';
 import { rulesAskForSegments, rulesHold, type RuleFacts } from '../domain/rule-conditions';
 import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
+import { recordCardChange } from './card-changes';
 
 export interface Accrual {
   cardId: string;
   cardCode: string;
   ruleId: string;
   points: number;
+  /** The card transaction, or for points held pending the pending-points entry. */
   transactionId: string;
+  /** Held pending until this day (UTC) instead of added now. */
+  pendingUntil?: string;
 }
 
 /** The event row a tracked event records, whichever path (one statement or the transaction) writes it. */
@@ -86,6 +93,13 @@ interface Occasion {
   facts: RuleFacts;
   label(rule: EarningRuleRow): { reason: string; details: Record<string, unknown> };
   now: Date;
+  /** For an order: what a rule with pending points holds back names (the order, the customer). */
+  pending?: { orderId: string; customerId: string };
+}
+
+/** The day points held `days` days from `now` activate. */
+export function activationDay(now: Date, days: number): string {
+  return toDateString(addDays(utcDateOf(now), days));
 }
 
 /**
@@ -110,6 +124,26 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;
       const { reason, details } = occasion.label(rule);
+      if (occasion.pending && rule.pendingPoints) {
+        const held = await holdPendingPoints(tx, {
+          id: newId('lopp'),
+          projectId: card.projectId,
+          voucherId: card.id,
+          campaignId: card.campaignId,
+          customerId: occasion.pending.customerId,
+          orderId: occasion.pending.orderId,
+          earningRuleId: rule.id,
+          points,
+          activatesOn: activationDay(now, rule.pendingPoints.period_value),
+          pointsExpiration: ruleExpiration(rule),
+          details,
+          createdAt: now,
+        });
+        recordCardChange({ kind: 'PENDING_POINTS_ADDED', projectId: card.projectId, cardId: card.id, campaignId: card.campaignId, points, pendingPointsId: held.id, at: now });
+        card = { ...card, pendingPoints: card.pendingPoints + points };
+        accruals.push({ cardId: card.id, cardCode: card.code, ruleId: rule.id, points, transactionId: held.id, pendingUntil: held.activatesOn });
+        continue;
+      }
       const posted = await postToCard(
         tx,
         card,
@@ -121,6 +155,12 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
     }
   }
   return accruals;
+}
+
+/** The expiry of the points a rule earns, kept with points held pending for when they activate (its first effect's: v1 rules have one). */
+function ruleExpiration(rule: Pick<EarningRuleRow, 'earnings'>): Record<string, unknown> | null {
+  const [effect] = (rule.earnings as unknown as Earning[]).flatMap((e) => e.effects);
+  return (effect && (effectExpiration(effect) as Record<string, unknown> | null)) ?? null;
 }
 
 /** How an accrual for a custom event names its cause: the reason and details of its card transaction. */
@@ -197,5 +237,46 @@ export async function earnPointsForSegmentEntries(tx: Tx, input: { projectId: st
         },
       };
     },
+  });
+}
+
+/** The facts an order-paid rule counts, from an order as stored. */
+export function orderFactsOf(order: OrderRow): OrderFacts {
+  const items = order.items as unknown as { product_id?: string; quantity: number; amount: number; subtotal_amount: number }[];
+  return {
+    id: order.id,
+    amount: order.amount,
+    totalAmount: order.totalAmount,
+    metadata: order.metadata,
+    items: items.map((item) => ({ productId: item.product_id ?? null, quantity: item.quantity, amount: item.amount, subtotalAmount: item.subtotal_amount })),
+  };
+}
+
+/**
+ * The engine for an order that has just become PAID: applies the ACTIVE customer.order.paid rules
+ * to the customer's cards in the programs each rule is assigned to, counting the order's amounts,
+ * metadata and lines. A rule with pending points holds what it earns until its day comes
+ * (pending-points.ts activates them); the others add it now. Runs inside the transaction that
+ * marked the order paid (which it does once: orders.ts), with the customer's cards locked.
+ */
+export async function earnPointsForOrder(tx: Tx, input: { projectId: string; customer: CustomerRow; order: OrderRow; eventId: string; now: Date }): Promise<Accrual[]> {
+  const { projectId, customer, order, eventId, now } = input;
+  const rules = (await activeRulesForOrders(tx, projectId)).filter(({ rule }) => isLive(rule, now));
+  if (rules.length === 0) return [];
+  const cards = await lockHeldCards(tx, projectId, customer.id, [...new Set(rules.flatMap((r) => r.campaignIds))]);
+  return applyRules(tx, {
+    rules,
+    cards,
+    now,
+    facts: { eventSchemaId: null, eventMetadata: {}, customerMetadata: customer.metadata, customerSegmentIds: await segmentsIfAsked(tx, rules, customer.id), order: orderFactsOf(order) },
+    label: (rule) => ({
+      reason: `Earning rule '${rule.name}' for order ${order.sourceId ?? order.id}`,
+      details: {
+        event: { id: eventId, type: 'customer.order.paid' },
+        order: { id: order.id, source_id: order.sourceId },
+        earning_rule: { id: rule.id, source: { banner: rule.name } },
+      },
+    }),
+    pending: { orderId: order.id, customerId: customer.id },
   });
 }

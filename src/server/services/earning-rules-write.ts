@@ -115,6 +115,7 @@ export async function createEarningRulesV1(ctx: ServiceContext, projectId: strin
           startDate: rule.start_date ? new Date(rule.start_date) : null,
           endDate: rule.expiration_date ? new Date(rule.expiration_date) : null,
           triggerLimits: rule.trigger_limits ?? null,
+          pendingPoints: rule.pending_points ?? null,
           metadata: rule.metadata ?? {},
           createdAt: now,
         },
@@ -173,6 +174,7 @@ export async function updateEarningRuleV1(ctx: ServiceContext, projectId: string
     if (patch.validity_hours !== undefined) set.validityHours = storedValidityHoursOf(patch.validity_hours);
     if (patch.validity_day_of_week !== undefined) set.validityDayOfWeek = patch.validity_day_of_week;
     if (patch.trigger_limits !== undefined) set.triggerLimits = patch.trigger_limits;
+    if (patch.pending_points !== undefined) set.pendingPoints = patch.pending_points;
     if (patch.metadata !== undefined) set.metadata = patch.metadata;
     const updated = await updateEarningRuleRow(tx, row.id, set);
     return presentEarningRuleV1(updated, campaign.id, await schemaNamesOf(tx, projectId));

@@ -91,8 +91,11 @@ async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context
   if (!written) return 'changed';
   const credited = new Set(written.transactionIds);
   const codes = new Map(context.pairs.map(({ card }) => [card.id, card.code]));
-  const accruals: Accrual[] = planned
-    .filter((a) => credited.has(a.transactionId))
-    .map((a) => ({ cardId: a.cardId, cardCode: codes.get(a.cardId) as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
+  const creditedAccruals = planned.filter((a) => credited.has(a.transactionId));
+  const campaigns = new Map(context.pairs.map(({ card }) => [card.id, card.campaignId]));
+  ctx.cardChanges.committed(
+    creditedAccruals.map((a) => ({ kind: 'POINTS_ACCRUAL', projectId, cardId: a.cardId, campaignId: campaigns.get(a.cardId) as string, points: a.points, transactionId: a.transactionId, at: now })),
+  );
+  const accruals: Accrual[] = creditedAccruals.map((a) => ({ cardId: a.cardId, cardCode: codes.get(a.cardId) as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
   return { response: presentTrackEventResponse({ ...event, metadata: written.metadata }, customer), accruals };
 }

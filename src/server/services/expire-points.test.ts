@@ -15,7 +15,7 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
   const track = (event: string, metadata: object = {}) => service.call('POST', '/v1/events', { body: { event, customer: 'alice', loyalty: { code: 'FIX-ALICE' }, metadata } });
   const remove = async (points: number) => {
     const row = await findVoucherByCode(service.ctx.db, service.project.projectId, 'FIX-ALICE');
-    await service.ctx.db.transaction(async (tx) => {
+    await service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
       const [locked] = await lockCards(tx, [row!.id]);
       await postToCard(tx, locked, { type: 'POINTS_REMOVAL', points, reason: 'spent', source: 'API' }, service.clock.now());
     });

@@ -26,7 +26,7 @@ export async function expireDuePoints(ctx: ServiceContext, now: Date = ctx.clock
     if (due.length === 0) return run;
     for (const voucherId of due) {
       seen.add(voucherId);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.cardChanges.transaction(ctx.db, async (tx) => {
         let [card] = await lockCards(tx, [voucherId]);
         const buckets = await lockDueBuckets(tx, voucherId, today);
         if (!card || buckets.length === 0) return;

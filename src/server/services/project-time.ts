@@ -3,6 +3,7 @@ import { listClockOffsets } from '../db/repositories/project-clocks';
 import { exportFiles } from '../storage/export-files';
 import { expireDuePoints, type ExpiryRun } from './expire-points';
 import { removeExpiredFiles } from './export-file-cleanup';
+import { activateDuePendingPoints } from './pending-points';
 
 /**
  * Runs `work` for each project whose clock runs ahead of real time (LOCAL_CONTROL), in that
@@ -17,10 +18,15 @@ export async function forEachProjectAhead(ctx: ServiceContext, work: (projectId:
   }
 }
 
-/** The hourly points expiry: every project by real time, then each project ahead by its own. */
+/**
+ * The hourly points run: pending points whose day has come are activated, then points whose last
+ * day is over expire; every project by real time, then each project ahead by its own.
+ */
 export async function expirePointsEverywhere(ctx: ServiceContext): Promise<ExpiryRun> {
+  await activateDuePendingPoints(ctx, ctx.clock.realNow());
   const run = await expireDuePoints(ctx, ctx.clock.realNow());
   await forEachProjectAhead(ctx, async (projectId, now) => {
+    await activateDuePendingPoints(ctx, now, projectId);
     const more = await expireDuePoints(ctx, now, 200, projectId);
     run.cards += more.cards;
     run.points += more.points;
@@ -31,11 +37,13 @@ export async function expirePointsEverywhere(ctx: ServiceContext): Promise<Expir
 
 /**
  * What falls due when a project's clock moves, done at once in the project's time (call inside
- * its scope): the points whose last day is over expire, as the hourly expiry would, and the files
- * of export links that expired go, as the hourly cleanup would.
+ * its scope): pending points whose day has come activate and the points whose last day is over
+ * expire, as the hourly run would, and the files of export links that expired go, as the hourly
+ * cleanup would.
  */
 export async function catchUpProjectTime(ctx: ServiceContext, projectId: string): Promise<{ points: ExpiryRun; exportFiles: number }> {
   const now = ctx.clock.now();
+  await activateDuePendingPoints(ctx, now, projectId);
   const points = await expireDuePoints(ctx, now, 200, projectId);
   const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
   return { points, exportFiles: files };

@@ -19,6 +19,7 @@ import { presentRedemption } from '../presenters/redemption';
 import { sourceOf } from './adjust-balance';
 import { publishNextCard } from './add-member';
 import { planPosting, pointsExceeded, postToCard, type Posting } from './card-postings';
+import { changeOfTransaction } from './card-changes';
 import { checkRedemption, missingReward, outOfStock, planRedemption, type CheckedRedemption, type RedemptionPlan } from './redemption-plan';
 
 interface Caller {
@@ -100,6 +101,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
   const posting = planPosting(checked.card, spending(checked, plan, sourceOf(request.caller.dashboardUser)), request.now, context.openBuckets);
   const written = await ctx.redemptionWrites.run({ posting, version: context.version, record: plan.record });
   if (!written) return undefined;
+  ctx.cardChanges.committed([changeOfTransaction({ ...posting.transaction, amount: posting.transaction.amount })]);
   const expirations = new Map([[checked.card.id, nextExpirationAfter(context.openBuckets, posting.takes) ?? null]]);
   return answer(ctx, ctx.db, request, { checked, plan, row: written.redemption, reward: written.reward, card: posting.after, expirations });
 }
@@ -115,7 +117,7 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
   const { projectId } = request.caller;
   const { now } = request;
   const source = sourceOf(request.caller.dashboardUser);
-  return ctx.db.transaction(async (tx) => {
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     if (lockFirst) await lockCards(tx, [lockFirst]);
     const context = await lockRedemptionContext(tx, projectId, request.code, request.rewardId);
     const checked = await checkRedemption(tx, { ...request, projectId }, context);

@@ -42,7 +42,7 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
   }
   const quick = await trackEventInOneStatement(ctx, { projectId, body, schema, metadata, now });
   if (quick) return quick;
-  return ctx.db.transaction(async (tx) => {
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
     const event = await insertEvent(tx, newEventRow(projectId, customer.id, body, metadata, now));
     // Segment changes may earn points on the customer's cards (customer.segment.entered rules), so

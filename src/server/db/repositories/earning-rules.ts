@@ -118,6 +118,11 @@ export async function activeRulesForSchema(db: DbOrTx, projectId: string, schema
   );
 }
 
+/** ACTIVE rules triggered by a paid order, on the campaigns among `campaignIds` (all when omitted). */
+export async function activeRulesForOrders(db: DbOrTx, projectId: string): Promise<RuleWithCampaigns[]> {
+  return activeRulesWhere(db, projectId, sql`${earningRules.trigger}->>'event' = 'customer.order.paid'`);
+}
+
 /** ACTIVE rules triggered by a customer entering one of `segmentIds`. */
 export async function activeRulesForSegments(db: DbOrTx, projectId: string, segmentIds: string[]): Promise<RuleWithCampaigns[]> {
   if (segmentIds.length === 0) return [];

@@ -20,7 +20,7 @@ export interface EventContextQuery {
 /** What the engine reads of a rule. */
 export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits'>;
 /** What the engine reads of a card. */
-export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'active' | 'startDate' | 'expirationDate'>;
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate'>;
 
 /** One ACTIVE rule of the event's schema and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
@@ -42,7 +42,7 @@ export interface EventContext {
 
 // Only the columns the engine reads: every column costs the database its output and the driver its parse.
 const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits'];
-const cardColumns = ['id', 'code', 'active', 'start_date', 'expiration_date'];
+const cardColumns = ['id', 'code', 'campaign_id', 'active', 'start_date', 'expiration_date'];
 const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
 const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
@@ -100,8 +100,8 @@ function ruleOf(row: unknown[], at: number): EventRule {
 }
 
 function cardOf(row: unknown[], at: number): EventCard {
-  const [id, code, active, startDate, expirationDate] = row.slice(at, at + cardColumns.length);
-  return { id, code, active, startDate, expirationDate } as EventCard;
+  const [id, code, campaignId, active, startDate, expirationDate] = row.slice(at, at + cardColumns.length);
+  return { id, code, campaignId, active, startDate, expirationDate } as EventCard;
 }
 
 /**

@@ -50,3 +50,13 @@ export async function productsByIds(db: DbOrTx, projectId: string, ids: string[]
     .where(and(eq(products.projectId, projectId), inArray(products.id, wanted)));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The products named by any of `refs` (an id or a source id), in one round trip. */
+export async function productsByRefs(db: DbOrTx, projectId: string, refs: string[]): Promise<ProductRow[]> {
+  const wanted = [...new Set(refs)];
+  if (wanted.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), or(inArray(products.id, wanted), inArray(products.sourceId, wanted))));
+}

@@ -52,6 +52,7 @@ function parseRule(seed: SeedContext, r: Fixture['earning_rules'][number], where
   const problems = unsupportedParts(parsed.data);
   if (problems.length) throw new FixtureError(`${where} uses what the engine cannot evaluate:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (r.start_date && r.end_date && new Date(r.start_date) > new Date(r.end_date)) throw new FixtureError(`${where}: start_date is after end_date`);
+  if (r.pending_points && parsed.data.trigger.event !== 'customer.order.paid') throw new FixtureError(`${where}: only customer.order.paid rules hold points pending`);
   return parsed.data;
 }
 
@@ -72,6 +73,7 @@ export async function loadEarningRules(seed: SeedContext, list: Fixture['earning
       startDate: r.start_date ? new Date(r.start_date) : null,
       endDate: r.end_date ? new Date(r.end_date) : null,
       triggerLimits: rule.trigger_limits,
+      pendingPoints: r.pending_points ?? null,
       metadata: r.metadata,
       createdAt: r.created_at ? new Date(r.created_at) : seed.now,
     });

@@ -1,0 +1,170 @@
+import type { CreateOrderRequest, OrderItem, OrderList, OrderListQuery, OrderObject, OrderStatus, UpdateOrderRequest } from '../../contract/order';
+import type { Tx } from '../../platform/db/client';
+import { violatedUniqueIndex } from '../../platform/db/errors';
+import { newId } from '../../platform/ids';
+import type { ServiceContext } from '../context';
+import { findCustomer, findCustomerBySourceId, resolveCustomer, type CustomerRow } from '../db/repositories/customers';
+import { insertEvent } from '../db/repositories/events';
+import { lockCards } from '../db/repositories/loyalty-cards';
+import { findOrder, findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, updateOrderRow, type OrderRow } from '../db/repositories/orders';
+import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
+import { EarnedPointsTooLarge } from '../domain/earning-effects';
+import { OrderAmountProblem, orderTotals } from '../domain/order-totals';
+import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
+import { orderItemOf, presentOrder } from '../presenters/order';
+import { recordCardChange } from './card-changes';
+import { afterCustomerChange } from './customer-change-hooks';
+import { earnPointsForOrder, type Accrual } from './earn-points';
+import { orderLinesOf } from './order-lines';
+
+/** What saving an order did: the order as now stored, and the points it earned or holds (when it became PAID). */
+export interface SavedOrder {
+  order: OrderObject;
+  accruals: Accrual[];
+}
+
+type OrderChange = CreateOrderRequest | UpdateOrderRequest;
+
+/** The order's customer: the one the change names (created by source id when unknown, as the real API), else the stored one. */
+async function customerOf(ctx: ServiceContext, tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date): Promise<CustomerRow | undefined> {
+  if (change.customer !== undefined) {
+    const { customer, changed } = await resolveCustomer(tx, projectId, change.customer, now);
+    if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
+    return customer;
+  }
+  const id = change.customer_id ?? stored?.customerId ?? undefined;
+  if (id === undefined) return undefined;
+  const customer = (await findCustomer(tx, projectId, id)) ?? (change.customer_id !== undefined ? await findCustomerBySourceId(tx, projectId, id) : undefined);
+  if (!customer) throw notFound('customer', id);
+  return customer;
+}
+
+async function referrerOf(tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined): Promise<string | null> {
+  if (change.referrer_id === undefined) return stored?.referrerId ?? null;
+  if (change.referrer_id === null) return null;
+  const referrer = await findCustomer(tx, projectId, change.referrer_id);
+  if (!referrer) throw notFound('customer', change.referrer_id);
+  return referrer.id;
+}
+
+/** The lines and amounts after the change: new lines replace the stored ones; amounts are computed again either way. */
+async function contentsOf(tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date) {
+  const storedItems = (stored?.items ?? []) as unknown as OrderItem[];
+  const items = change.items ? (await orderLinesOf(tx, projectId, change.items, now)).map(orderItemOf) : storedItems;
+  const lines = items.map((item) => ({ amount: item.amount, discountAmount: item.discount_amount }));
+  // An amount the client set stays until it sets another or sends new lines (whose sum it then is).
+  const amount = change.amount ?? (change.items || !stored ? undefined : stored.amount);
+  const totals = orderTotals(lines, { amount, discountAmount: change.discount_amount ?? stored?.discountAmount });
+  return { items, totals };
+}
+
+/**
+ * Points an order held pending are canceled with it (before they activate), each under its card's
+ * lock, taken in id order.
+ */
+async function cancelPendingOf(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const entries = await pendingEntriesOfOrder(tx, order.id);
+  if (entries.length === 0) return;
+  await lockCards(tx, [...new Set(entries.map((e) => e.voucherId))]);
+  for (const entry of entries) {
+    await closePendingEntry(tx, entry, 'CANCELED', now);
+    recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId: entry.projectId, cardId: entry.voucherId, campaignId: entry.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
+  }
+}
+
+/**
+ * Writes an order (new, or `stored` locked by the caller) and does what its new status means: the
+ * first time an order is PAID it earns (earn-points.ts, for its customer's cards), never again,
+ * whatever its later statuses; CANCELED cancels the points it still holds pending.
+ */
+async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored: OrderRow | undefined, change: OrderChange, now: Date): Promise<SavedOrder> {
+  const customer = await customerOf(ctx, tx, projectId, change, stored, now);
+  const referrerId = await referrerOf(tx, projectId, change, stored);
+  const { items, totals } = await contentsOf(tx, projectId, change, stored, now);
+  const status: OrderStatus = change.status ?? stored?.status ?? 'CREATED';
+  const becomesPaid = status === 'PAID' && !stored?.paidAt;
+  const fields = {
+    sourceId: change.source_id !== undefined ? change.source_id : (stored?.sourceId ?? null),
+    status,
+    customerId: customer?.id ?? null,
+    referrerId,
+    amount: totals.amount,
+    discountAmount: totals.discountAmount,
+    itemsDiscountAmount: totals.itemsDiscountAmount,
+    totalAmount: totals.totalAmount,
+    items: items as unknown as Record<string, unknown>[],
+    metadata: change.metadata ?? stored?.metadata ?? {},
+    paidAt: becomesPaid ? now : (stored?.paidAt ?? null),
+  };
+  const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
+  let accruals: Accrual[] = [];
+  if (becomesPaid && customer) {
+    const event = await insertEvent(tx, { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now });
+    accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
+  }
+  if (status === 'CANCELED' && stored?.status !== 'CANCELED') await cancelPendingOf(tx, row, now);
+  return { order: presentOrder(row), accruals };
+}
+
+/** Problems only the computed amounts reveal, as the error object naming the field. */
+function asApiError(error: unknown): unknown {
+  if (error instanceof OrderAmountProblem) return invalidPayloadAt(error.path, error.message);
+  if (error instanceof EarnedPointsTooLarge) return invalidPayloadAt([error.source], `earns more points than a card may take at once; see README "Limits"`);
+  return error;
+}
+
+/**
+ * POST /v1/orders, in the real API's upsert mode: the order with the given `id` (which must exist:
+ * ids are ours to make) or `source_id` is changed by the fields given; otherwise a new one is made.
+ * Everything (the order, a new customer, what it earns) commits together or not at all.
+ */
+export async function createOrder(ctx: ServiceContext, projectId: string, body: CreateOrderRequest, retried = false): Promise<SavedOrder> {
+  const now = ctx.clock.now();
+  try {
+    return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
+      const stored = body.id !== undefined ? await findOrder(tx, projectId, { id: body.id }, true) : await findOrder(tx, projectId, { sourceId: body.source_id }, true);
+      if (body.id !== undefined && !stored) throw notFound('order', body.id);
+      return saveOrder(ctx, tx, projectId, stored, body, now);
+    });
+  } catch (error) {
+    if (violatedUniqueIndex(error) !== 'orders_project_source_uq') throw asApiError(error);
+    // A parallel request created the same source_id first: this one changes it. Twice means the
+    // order named by `id` asks for a source_id another order holds.
+    if (!retried) return createOrder(ctx, projectId, body, true);
+    throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', `Duplicated order exists with source_id ${body.source_id}`);
+  }
+}
+
+/** PUT /v1/orders/{orderId} (an id or a source id): the fields given replace the stored ones. */
+export async function updateOrder(ctx: ServiceContext, projectId: string, ref: string, body: UpdateOrderRequest): Promise<SavedOrder> {
+  const now = ctx.clock.now();
+  try {
+    return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
+      const found = await findOrderByIdOrSourceId(tx, projectId, ref);
+      const stored = found && (await findOrder(tx, projectId, { id: found.id }, true));
+      if (!stored) throw notFound('order', ref);
+      return saveOrder(ctx, tx, projectId, stored, body, now);
+    });
+  } catch (error) {
+    if (violatedUniqueIndex(error) === 'orders_project_source_uq') throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', `Duplicated order exists with source_id ${body.source_id}`);
+    throw asApiError(error);
+  }
+}
+
+export async function getOrder(ctx: ServiceContext, projectId: string, ref: string): Promise<OrderObject> {
+  const row = await findOrderByIdOrSourceId(ctx.db, projectId, ref);
+  if (!row) throw notFound('order', ref);
+  return presentOrder(row);
+}
+
+/** GET /v1/orders: oldest first unless `order` says otherwise; `customer` (an id or a source id) narrows to one customer's. */
+export async function listOrders(ctx: ServiceContext, projectId: string, query: OrderListQuery): Promise<OrderList> {
+  let customerId: string | undefined;
+  if (query.customer !== undefined) {
+    const customer = (await findCustomer(ctx.db, projectId, query.customer)) ?? (await findCustomerBySourceId(ctx.db, projectId, query.customer));
+    if (!customer) return { object: 'list', data_ref: 'orders', orders: [], total: 0 };
+    customerId = customer.id;
+  }
+  const { rows, total } = await queryOrders(ctx.db, projectId, { limit: query.limit, page: query.page, order: query.order, customerId });
+  return { object: 'list', data_ref: 'orders', orders: rows.map(presentOrder), total };
+}

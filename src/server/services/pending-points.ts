@@ -1,0 +1,149 @@
+import type { PointsExpiration } from '../../contract/earning-rule';
+import type { PendingPoints, PendingPointsList, PendingPointsListQuery } from '../../contract/pending-points';
+import type { Tx } from '../../platform/db/client';
+import type { ServiceContext } from '../context';
+import { getCampaign } from '../db/repositories/campaigns';
+import { lockCards } from '../db/repositories/loyalty-cards';
+import { adjustPendingEntry, closePendingEntry, dueEntries, listPendingEntries, lockPendingEntry, type PendingPointsRow } from '../db/repositories/pending-points';
+import type { VoucherRow } from '../db/repositories/vouchers';
+import { expirationDateOf } from '../domain/points-expiration';
+import { utcDateString } from '../domain/utc-calendar';
+import { ApiError, notFound } from '../lib/api-error';
+import { cursorPage } from '../presenters/cursor-page';
+import { iso } from '../presenters/timestamps';
+import { recordCardChange } from './card-changes';
+import { postToCard } from './card-postings';
+import { memberCard } from './member-cards';
+
+/** A pending-points entry as the contract's LoyaltyPendingPoints. */
+export function presentPendingPoints(row: PendingPointsRow): PendingPoints {
+  const details = row.details as PendingPoints['details'] & { event?: { id: string } };
+  return {
+    id: row.id,
+    voucher_id: row.voucherId,
+    campaign_id: row.campaignId,
+    customer_id: row.customerId,
+    order_id: row.orderId,
+    points: row.points,
+    activates_at: row.activatesOn,
+    details: {
+      ...(details.event && { event: { id: details.event.id, type: 'customer.order.paid' as const, entity_id: row.customerId, created_at: row.createdAt.toISOString(), category: 'EFFECT' as const } }),
+      ...(details.earning_rule && { earning_rule: details.earning_rule }),
+      ...(details.order && { order: details.order }),
+    },
+    created_at: row.createdAt.toISOString(),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+function pageOf(rows: PendingPointsRow[], query: PendingPointsListQuery): PendingPointsList {
+  const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
+  return { object: 'list', data_ref: 'data', data: page.map(presentPendingPoints), total: page.length, ...paging };
+}
+
+const readPage = (query: PendingPointsListQuery) => ({ limit: query.limit + 1, order: query.order, startingAfterId: query.starting_after_id });
+
+/** GET /v1/loyalties/{campaignId}/pending-points: the program's points still pending. */
+export async function listCampaignPendingPoints(ctx: ServiceContext, projectId: string, campaignRef: string, query: PendingPointsListQuery): Promise<PendingPointsList> {
+  const campaign = await getCampaign(ctx.db, projectId, campaignRef);
+  return pageOf(await listPendingEntries(ctx.db, { projectId, campaignId: campaign.id }, readPage(query)), query);
+}
+
+/** GET /v1/loyalties/[{campaignId}/]members/{memberId}/pending-points: one card's points still pending. */
+export async function listMemberPendingPoints(ctx: ServiceContext, projectId: string, code: string, query: PendingPointsListQuery, campaignRef?: string): Promise<PendingPointsList> {
+  const { card } = await memberCard(ctx.db, projectId, code, campaignRef);
+  return pageOf(await listPendingEntries(ctx.db, { projectId, cardId: card.id }, readPage(query)), query);
+}
+
+/** The card and its entry, both locked (card first, as every card change); 404 when the card has no such entry pending. */
+async function lockedEntry(tx: Tx, projectId: string, code: string, id: string): Promise<{ card: VoucherRow; entry: PendingPointsRow }> {
+  const { card } = await memberCard(tx, projectId, code, undefined, { lock: true });
+  const entry = await lockPendingEntry(tx, card.id, id);
+  if (!entry) throw notFound('pending_points', id, `Cannot find pending points with id ${id} on loyalty card ${card.code}`);
+  return { card, entry };
+}
+
+/**
+ * Pending points become points of the card: the entry is ACTIVATED, the card's pending total
+ * drops and one PENDING_POINTS_ACTIVATION transaction adds them, in a bucket expiring by the rule's
+ * expiry counted from now. The card is locked by the caller.
+ */
+async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, now: Date, source: string): Promise<VoucherRow> {
+  await closePendingEntry(tx, entry, 'ACTIVATED', now);
+  const details = entry.details as Record<string, unknown>;
+  const posted = await postToCard(
+    tx,
+    card,
+    {
+      type: 'PENDING_POINTS_ACTIVATION',
+      points: entry.points,
+      reason: 'Pending points activated',
+      source,
+      details: { ...details, pending_points: { id: entry.id, activates_at: entry.activatesOn } },
+      earningRuleId: entry.earningRuleId ?? undefined,
+      buckets: [{ points: entry.points, expiresOn: expirationDateOf(entry.pointsExpiration as PointsExpiration | null, now) }],
+    },
+    now,
+  );
+  return { ...posted.card, pendingPoints: posted.card.pendingPoints - entry.points };
+}
+
+/** POST …/pending-points/{id}/activate: now, before their day. */
+export async function activatePendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, source: string) {
+  const now = ctx.clock.now();
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
+    const { card, entry } = await lockedEntry(tx, projectId, code, id);
+    const after = await activateEntry(tx, card, entry, now, source);
+    return { points: entry.points, total: after.points - after.expiredPoints, balance: after.balance, type: 'loyalty_card' as const, object: 'balance' as const, related_object: { type: 'voucher' as const, id: card.id }, operation_type: 'MANUAL' as const };
+  });
+}
+
+/** POST …/pending-points/{id}/cancel: the points never reach the card. */
+export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.cardChanges.transaction(ctx.db, async (tx) => {
+    const { card, entry } = await lockedEntry(tx, projectId, code, id);
+    await closePendingEntry(tx, entry, 'CANCELED', now);
+    recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId, cardId: card.id, campaignId: card.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
+  });
+}
+
+/** POST …/pending-points/{id}/balance: more or fewer points held; never below 1 (cancel takes them all). */
+export async function adjustPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, points: number) {
+  const now = ctx.clock.now();
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
+    const { card, entry } = await lockedEntry(tx, projectId, code, id);
+    if (entry.points + points < 1) {
+      throw new ApiError(400, 'invalid_payload', 'Invalid payload', `Property .points would leave ${entry.points + points} pending points; at least 1 must remain (cancel them instead)`);
+    }
+    await adjustPendingEntry(tx, entry, points, now);
+    recordCardChange({ kind: 'PENDING_POINTS_ADJUSTED', projectId, cardId: card.id, campaignId: card.campaignId, points, pendingPointsId: entry.id, at: now });
+    return { points, total: card.pendingPoints + points, object: 'balance' as const, related_object: { type: 'voucher' as const, id: card.id }, operation_type: 'MANUAL' as const };
+  });
+}
+
+/**
+ * Activates every entry whose day has come by `now` (UTC), of one project when given: each in its
+ * own transaction under its card's lock, re-reading the entry there, so a run racing another, an
+ * activation by hand or a cancellation never activates points twice. Returns how many points.
+ */
+export async function activateDuePendingPoints(ctx: ServiceContext, now: Date, projectId?: string, batchSize = 200): Promise<{ entries: number; points: number }> {
+  const today = utcDateString(now);
+  const run = { entries: 0, points: 0 };
+  const seen = new Set<string>();
+  for (;;) {
+    const due = (await dueEntries(ctx.db, today, batchSize, projectId)).filter((e) => !seen.has(e.id));
+    if (due.length === 0) return run;
+    for (const candidate of due) {
+      seen.add(candidate.id);
+      await ctx.cardChanges.transaction(ctx.db, async (tx) => {
+        const [card] = await lockCards(tx, [candidate.voucherId]);
+        const entry = card && (await lockPendingEntry(tx, card.id, candidate.id));
+        if (!entry) return;
+        await activateEntry(tx, card, entry, now, 'Automation');
+        run.entries += 1;
+        run.points += entry.points;
+      });
+    }
+  }
+}
