@@ -27,7 +27,7 @@ export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string,
   const byRule = new Map<string, RuleProgram[]>();
   for (const { program, list } of lists) {
     for (const rule of list.data) {
-      const pendingDays = (rule as { pending_points?: { period_value: number } }).pending_points?.period_value ?? null;
+      const pendingDays = rule.pending_points?.period_value ?? null;
       byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), { id: program.id, name: program.name, pendingDays }]);
     }
   }
