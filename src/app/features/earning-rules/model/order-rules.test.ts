@@ -3,7 +3,7 @@ import { v1CreateEarningRuleSchema } from '../../../../contract/earning-rule-v1'
 import { describeDraft } from './describe-draft';
 import { describePending } from './describe-rule';
 import type { EarningRule } from '../../../../contract/earning-rule';
-import { effectsFor, emptyRuleForm, formValuesOf, notEditable, ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from './rule-form';
+import { effectsFor, emptyRuleForm, formValuesOf, isFieldShown, notEditable, ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from './rule-form';
 import { formFieldOfPath } from './rule-form-fields';
 
 /** Order-paid rules in the builder (issue 27): each calculation, pending points, and the rule in words. */
@@ -137,5 +137,16 @@ describe('editing an order-paid rule', () => {
     const several = stored({ calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, value: 1, applicable_to: [{ object: 'product', id: 'a' }, { object: 'product', id: 'b' }] } } });
     expect(notEditable(several)).toEqual(['it counts the lines of several products, and the builder counts one']);
     expect(formValuesOf(stored({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } } }), 'camp_1').pendingDays).toBe('');
+  });
+});
+
+describe('API errors on fields the builder does not show', () => {
+  it('are not placed there', () => {
+    expect(isFieldShown('eventSchemaId', order())).toBe(false);
+    expect(isFieldShown('pendingDays', order())).toBe(true);
+    expect(isFieldShown('productId', order({ effect: 'ORDER_ITEMS_QUANTITY' }))).toBe(true);
+    expect(isFieldShown('productId', order({ effect: 'ORDER_AMOUNT' }))).toBe(false);
+    expect(isFieldShown('pendingDays', { ...order(), trigger: 'custom_event' })).toBe(false);
+    expect(isFieldShown('hours.0.start', order())).toBe(true);
   });
 });

@@ -375,3 +375,38 @@ export function formValuesOf(rule: EarningRule, programId: string, pendingDays: 
     pendingDays: pendingDays === null ? '' : String(pendingDays),
   };
 }
+
+/**
+ * Whether the builder shows a field for these values: an API error placed on a field the form does
+ * not show would go unseen, so such an error goes to the top of the form instead.
+ */
+export function isFieldShown(field: string, values: RuleFormValues): boolean {
+  switch (field.split('.')[0]) {
+    case 'eventSchemaId':
+      return values.trigger === 'custom_event';
+    case 'segmentId':
+      return values.trigger === 'segment_entered';
+    case 'pendingDays':
+      return values.trigger === 'order_paid';
+    case 'every':
+      return values.effect !== 'FIXED';
+    case 'property':
+      return propertyEffects.includes(values.effect);
+    case 'productId':
+      return itemEffects.includes(values.effect);
+    case 'expiryMonths':
+    case 'expiryRounding':
+      return values.expiry === 'months';
+    case 'expiryRoundingMonth':
+      return values.expiry === 'months' && values.expiryRounding === 'PARTICULAR_MONTH';
+    case 'expiryDay':
+    case 'expiryMonth':
+      return values.expiry === 'yearly';
+    case 'cooldownValue':
+      return values.cooldown !== 'none';
+    case 'frequencyMax':
+      return values.frequency !== 'none';
+    default:
+      return true;
+  }
+}
