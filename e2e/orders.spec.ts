@@ -173,7 +173,7 @@ test('the member page lists the orders and pending points; one is activated now,
   await expect(pending.getByRole('list', { name: `Pending points of card ${code}` }).getByRole('listitem')).toHaveCount(2);
   await expect(pending).toContainText(`70 points, activate on ${seventy.day}`);
   await expect(pending).toContainText(`50 points, activate on ${fifty.day}`);
-  const orders = page.getByRole('table', { name: 'Orders of the customer' });
+  const orders = page.getByRole('table', { name: 'Orders', exact: true });
   await expect(orders.getByRole('row')).toHaveCount(3);
   await expect(orders.getByRole('row').nth(1)).toContainText('Paid');
   await expect(orders.getByRole('row').nth(1)).toContainText('5.00');

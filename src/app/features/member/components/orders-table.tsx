@@ -24,7 +24,7 @@ export function OrdersTable({ code, customerId }: { code: string; customerId: st
   const rows = orders.data?.orders ?? [];
   return (
     <PagedTable
-      label="Orders of the customer"
+      label="Orders"
       what="orders"
       query={orders}
       columns={4}
