@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(input.url ? { url: input.url } : { memory: true });
   const project = await loadFixture(database, benchFixture(input.cards));
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
-  // BENCH_LOCAL_CONTROL=on measures the project clock's per-request cost (the scope and the offset lookup).
+  // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
   const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off' };
   const { app } = await createService(database, { ...loadConfig(env), port: 0 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, metadataSchema } from './common';
+import { isoDate, metadataInputSchema, metadataSchema } from './common';
 
 export const addressSchema = z
   .object({
@@ -21,7 +21,7 @@ export const customerProfileSchema = z.object({
   birthday: isoDate.optional(),
   birthdate: isoDate.optional(),
   address: addressSchema.optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
 });
 
 const customerIdentity = z.object({

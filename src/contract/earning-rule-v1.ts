@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, limitQuery, metadataSchema, pageQuery } from './common';
+import { dateTime, limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 import { triggerLimitsSchema } from './earning-rule';
 
 /**
@@ -121,7 +121,7 @@ const writable = {
   validity_hours: v1ValidityHoursSchema.nullable().optional(),
   expiration_rules: v1ExpirationRulesSchema.nullable().optional(),
   pending_points: z.strictObject({ period_type: z.literal('DAY'), period_value: int(1, 90) }).nullable().optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   trigger_limits: triggerLimitsSchema.nullable().optional(),
 };
 

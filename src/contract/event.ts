@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataSchema } from './common';
+import { limitQuery, metadataInputSchema, metadataSchema } from './common';
 import { customerReferenceSchema } from './customer';
 
 /** POST /v1/events body (SERVICE_SPEC §2.13, api-facts §12). */
@@ -8,7 +8,7 @@ export const trackEventRequestSchema = z.object({
   customer: customerReferenceSchema,
   referral: z.object({ code: z.string().min(1).max(200), referrer_id: z.string().min(1).max(200).optional() }).optional(),
   loyalty: z.object({ code: z.string().min(1).max(200) }).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
 });
 export type TrackEventRequest = z.infer<typeof trackEventRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataSchema, pageQuery } from './common';
+import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 import { customerReferenceSchema } from './customer';
 
 /** Add Member body (SERVICE_SPEC §2.5). */
@@ -7,7 +7,7 @@ export const addMemberRequestSchema = z.object({
   customer: customerReferenceSchema,
   voucher: z.string().min(1).max(200).optional(),
   source_id: z.string().min(1).max(200).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   channel: z.string().min(1).max(200).optional(),
 });
 export type AddMemberRequest = z.infer<typeof addMemberRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataSchema, pageQuery } from './common';
+import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 
 /**
  * Products, as much of /v1/products as rewards need (a MATERIAL reward gives one). SKUs are not
@@ -14,7 +14,7 @@ export const createProductRequestSchema = z.object({
   /** Unit price in cents (10000 = $100.00). */
   price: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   attributes: z.array(z.string().min(1).max(200)).max(100).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   image_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000).optional(),
 });
 export type CreateProductRequest = z.infer<typeof createProductRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { metadataInputSchema, metadataSchema } from './common';
 import { loyaltyMemberSchema } from './loyalty-member';
 import { productSchema } from './product';
 import { rewardParametersResponseSchema, rewardTypes } from './reward';
@@ -23,8 +23,8 @@ export const orderItemInputSchema = z.object({
   price: amount.optional(),
   /** Line amount in cents (price × quantity when left out). */
   amount: amount.optional(),
-  product: z.object({ id: z.string().max(200).optional(), source_id: z.string().max(200).optional(), name: z.string().max(200).optional(), price: amount.optional(), metadata: metadataSchema.optional() }).optional(),
-  metadata: metadataSchema.optional(),
+  product: z.object({ id: z.string().max(200).optional(), source_id: z.string().max(200).optional(), name: z.string().max(200).optional(), price: amount.optional(), metadata: metadataInputSchema.optional() }).optional(),
+  metadata: metadataInputSchema.optional(),
 });
 
 export const orderInputSchema = z.object({
@@ -34,7 +34,7 @@ export const orderInputSchema = z.object({
   /** Order amount in cents; when left out, the sum of the items' amounts. */
   amount: amount.optional(),
   items: z.array(orderItemInputSchema).max(500).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
@@ -48,7 +48,7 @@ export const redeemRewardRequestSchema = z.object({
     })
     .optional(),
   order: orderInputSchema.optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
 });
 export type RedeemRewardRequest = z.infer<typeof redeemRewardRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataSchema, pageQuery } from './common';
+import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 
 /**
  * Rewards (openapi-spend Reward, RewardsCreateRequestBody): what a loyalty member can get for
@@ -69,7 +69,7 @@ export const createRewardRequestSchema = z
     parameters: rewardParametersSchema,
     stock: stock.optional(),
     attributes: rewardAttributesSchema.optional(),
-    metadata: metadataSchema.optional(),
+    metadata: metadataInputSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const type = rewardTypeOf(body.parameters);
@@ -85,7 +85,7 @@ export const updateRewardRequestSchema = z.object({
   parameters: rewardParametersSchema.optional(),
   stock: stock.optional(),
   attributes: rewardAttributesSchema.optional(),
-  metadata: metadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
 });
 export type UpdateRewardRequest = z.infer<typeof updateRewardRequestSchema>;
 

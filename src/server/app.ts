@@ -73,21 +73,20 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
-    // A token expires by its project's clock; rate windows and the proxy's signature keep real time.
-    request.principal = await authenticate(ctx.db, request, mode, (projectId) => ctx.clock.nowOf(projectId));
+    // A token expires by its project's clock and by real time; rate windows and the proxy's signature keep real time.
+    request.principal = await authenticate(ctx.db, request, mode, async (projectId) => ({ now: await ctx.clock.nowOf(projectId), realNow: ctx.clock.realNow() }));
     await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.realNow());
     const vouched = request.headers[dashboardUserHeader];
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.realNow()) ?? null;
   });
-  if (ctx.clock.enabled) {
-    // From here on the request runs in its project's time: every `ctx.clock.now()` below it
-    // (validation, handler, use-cases) answers the project's clock (see clock/project-clock).
-    app.addHook('preValidation', (request, _reply, done) => {
-      if (!request.principal) return done();
-      const { projectId } = request.principal;
-      ctx.clock.offsetOf(projectId).then((offsetMs) => ctx.clock.runAs(projectId, offsetMs, done), done);
-    });
-  }
+  // From here on the request runs in its project's time: every `ctx.clock.now()` below it
+  // (validation, handler, use-cases) answers the project's clock (see clock/project-clock), in
+  // every process, whatever its LOCAL_CONTROL: that only decides who may move a clock.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.principal) return done();
+    const { projectId } = request.principal;
+    ctx.clock.offsetOf(projectId).then((offsetMs) => ctx.clock.runAs(projectId, offsetMs, done), done);
+  });
 
   app.addHook('preValidation', async (request) => rejectUnstorableInput(request));
   app.addHook('onClose', async () => ctx.rateLimiter.close());
@@ -100,7 +99,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     get downloadBaseUrl() {
       return ctx.config.downloadBaseUrl;
     },
-    localControl: ctx.clock.enabled,
+    localControl: ctx.clock.movable,
   });
   app.get(
     '/healthz',
@@ -110,6 +109,6 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   await app.register(docsRoutes(ctx.config));
   for (const area of routeAreas) await app.register(area);
   // LOCAL_CONTROL off: not registered at all, so /_local/… is a 404 like any unknown path.
-  if (ctx.clock.enabled) await app.register(localClockRoutes);
+  if (ctx.clock.movable) await app.register(localClockRoutes);
   return app;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client';
 import { scopesAllow, scopesOpening } from '../domain/scopes';
 import { ApiError, unauthorized } from '../lib/api-error';
-import { authenticateBearer, bearerTokenOf } from './bearer';
+import { authenticateBearer, bearerTokenOf, type ProjectTimeOf } from './bearer';
 import { authenticateKeyPair } from './key-pair';
 import type { Principal, RouteAuth } from './principal';
 
@@ -34,8 +34,8 @@ export async function authenticate(
   db: DbOrTx,
   request: FastifyRequest,
   mode: Exclude<RouteAuth, 'public'>,
-  /** The time of a project: a bearer token expires by its own project's clock. */
-  nowOf: (projectId: string) => Promise<Date>,
+  /** The time of a project and real time: a bearer token expires by both. */
+  timeOf: ProjectTimeOf,
 ): Promise<Principal> {
   const appId = header(request, 'x-app-id');
   const appToken = header(request, 'x-app-token');
@@ -49,7 +49,7 @@ export async function authenticate(
   if (Boolean(appId) !== Boolean(appToken)) throw unauthorized('Send both X-App-Id and X-App-Token beside the bearer token, or neither');
 
   const keyPair = appId && appToken ? await authenticateKeyPair(db, appId, appToken, request.ip) : undefined;
-  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, nowOf);
+  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, timeOf);
   if (keyPair && keyPair.projectId !== principal.projectId) {
     throw unauthorized('The bearer token and the X-App-Id key belong to different projects');
   }

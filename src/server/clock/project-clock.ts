@@ -17,15 +17,16 @@ interface ProjectScope {
 }
 
 /**
- * Time per project (LOCAL_CONTROL): a project's clock may run ahead of real time (POST
- * /_local/clock), and everything time-based in that project follows it, while other projects
- * keep real time.
+ * Time per project: a project's clock may run ahead of real time (POST /_local/clock, served only
+ * with LOCAL_CONTROL=on), and everything time-based in that project follows it, while other
+ * projects keep real time.
  *
  * `now()` is the time of the project in scope: a request is in its caller's project from the
  * moment it is authenticated (app.ts), and a job enters a project with `within`/`runAs`. So the
  * use-cases keep asking `ctx.clock.now()` and need not know about project clocks; code that runs
- * outside any project (rate limits, signed headers) asks `realNow()`. With LOCAL_CONTROL off no
- * offset is ever read and every project keeps real time.
+ * outside any project (rate limits, signed headers) asks `realNow()`. Every process reads the
+ * stored offsets whatever its LOCAL_CONTROL, so processes on one database agree on a project's
+ * time; LOCAL_CONTROL decides only whether this process serves the routes that move it (issue 35).
  */
 export class ProjectClock implements Clock {
   private readonly scope = new AsyncLocalStorage<ProjectScope>();
@@ -35,8 +36,8 @@ export class ProjectClock implements Clock {
     /** Real time (a ManualClock in tests). */
     readonly base: Clock,
     private readonly db: DbOrTx,
-    /** LOCAL_CONTROL=on: project clocks may be moved and are read. */
-    readonly enabled: boolean,
+    /** LOCAL_CONTROL=on: this process serves /_local/clock, which moves project clocks. Offsets are read either way. */
+    readonly movable: boolean,
   ) {}
 
   /** The time of the project in scope, or real time outside any project. */
@@ -53,7 +54,6 @@ export class ProjectClock implements Clock {
 
   /** How far (ms) the project's clock runs ahead of real time. */
   async offsetOf(projectId: string): Promise<number> {
-    if (!this.enabled) return 0;
     const found = await this.offsets.get(projectId, async () => ({ offsetMs: await findClockOffset(this.db, projectId) }));
     return found?.offsetMs ?? 0;
   }

@@ -72,7 +72,14 @@ describe('validity', () => {
 describe('what a v1 create may ask for', () => {
   const parse = (rule: object) => v1CreateEarningRuleSchema.parse(rule);
   it('refuses what the engine does not evaluate, naming the field', () => {
-    expect(createProblems(parse({ event: 'order.paid', loyalty: { type: 'FIXED', points: 1 } })).map((p) => p.path.join('.'))).toEqual(['event']);
+    expect(createProblems(parse({ event: 'order.paid', loyalty: { type: 'FIXED', points: 1 }, pending_points: { period_type: 'DAY', period_value: 14 } }))).toEqual([]);
+    expect(createProblems(parse({ event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, points: 2, object: 'sku', id: 'sku_1' } } } })).map((p) => p.path.join('.'))).toEqual([
+      'loyalty.order_items.quantity.object',
+    ]);
+    expect(createProblems(parse({ event: 'order.paid', segment: { id: 'seg_1' }, loyalty: { type: 'PROPORTIONAL', calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata: { every: 1, points: 1, property: 'x' } } } })).map((p) => p.path.join('.'))).toEqual([
+      'segment',
+      'loyalty.calculation_type',
+    ]);
     expect(createProblems(parse({ event: 'x', custom_event: { schema_id: 'ms_1' }, loyalty: { type: 'FIXED', points: 1 }, validity_timeframe: { duration: 'PT1H', interval: 'P1D' } })).map((p) => p.path.join('.'))).toEqual([
       'validity_timeframe',
     ]);
@@ -80,11 +87,12 @@ describe('what a v1 create may ask for', () => {
     expect(createProblems(parse({ event: 'x', custom_event: { schema_id: 'ms_1' }, loyalty: { type: 'FIXED', points: '7' } }))).toEqual([]);
   });
 
-  it('the loaded-rule check refuses order.paid triggers and order conditions on segment triggers', () => {
+  it('the loaded-rule check takes order.paid triggers with what they can count, and refuses order conditions elsewhere', () => {
     const earning = { id: 'lernei_1', effects: [{ type: 'POINTS' as const, points: { value: 1, card_definition_id: card } }] };
-    expect(unsupportedParts({ trigger: { event: 'customer.order.paid' }, earnings: [earning] })).toEqual([
-      'trigger.event: customer.order.paid is not evaluated: this service receives no orders, so the rule would never earn',
-    ]);
+    expect(unsupportedParts({ trigger: { event: 'customer.order.paid' }, earnings: [earning] })).toEqual([]);
+    expect(
+      unsupportedParts({ trigger: { event: 'customer.order.paid' }, earnings: [{ ...earning, rules: { logic: '1 and 2', 1: { name: 'order.amount', conditions: { $more_than: [100] } }, 2: { name: 'order.items.cheapest' } } }] }),
+    ).toEqual(["earnings.0.rules.2.name: 'order.items.cheapest' does not apply to a customer.order.paid trigger"]);
     const segment = { event: 'customer.segment.entered' as const, segment: { id: 'seg_1' } };
     expect(unsupportedParts({ trigger: segment, earnings: [earning] })).toEqual([]);
     expect(unsupportedParts({ trigger: segment, earnings: [{ ...earning, rules: { logic: '1', 1: { name: 'custom_event.metadata', property: 'x' } } }] })).toEqual([

@@ -20,7 +20,7 @@ export const exportCleanupWorker: WorkerRegistration = {
     const run = await cleanUpExportFiles(ctx, ctx.clock.realNow());
     // A project whose clock runs ahead (LOCAL_CONTROL): its links expire by its own time.
     await forEachProjectAhead(ctx, async (projectId, now) => {
-      run.expired += await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
+      run.expired += await removeExpiredFiles(ctx, exportFiles(ctx.config), now, ctx.clock.realNow(), projectId);
     });
     if (run.expired + run.orphans + run.abandoned > 0) {
       console.info(`export file cleanup: ${run.expired} expired, ${run.orphans} orphaned, ${run.abandoned} partial files removed`);

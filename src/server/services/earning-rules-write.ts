@@ -3,6 +3,7 @@ import { earningRulesPerProject, type V1CreateEarningRule, type V1EarningRule, t
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
+import { findProduct } from '../db/repositories/products';
 import { getCampaign } from '../db/repositories/campaigns';
 import {
   countLiveEarningRules,
@@ -63,8 +64,14 @@ async function schemaNamesOf(tx: Tx, projectId: string): Promise<Map<string, str
   return new Map((await listEventSchemas(tx, projectId)).map((s) => [s.id, s.name]));
 }
 
-/** Checks what a new rule refers to: its custom event schema, or its segment (activated when passive). Returns the default name. */
+/** Checks what a new rule refers to: its custom event schema, its segment (activated when passive), or the product its items count. Returns the default name. */
 async function resolveReferences(tx: Tx, projectId: string, rule: V1CreateEarningRule, at: number, schemaNames: Map<string, string>, now: Date): Promise<string> {
+  if (triggerKindOf(rule.event) === 'order_paid') {
+    const items = rule.loyalty.type === 'PROPORTIONAL' && 'order_items' in rule.loyalty ? Object.values(rule.loyalty.order_items)[0] : undefined;
+    // Lines name their product by its id, so the rule must too (a source id would never match).
+    if (items && (await findProduct(tx, projectId, items.id))?.id !== items.id) throw notFound('product', items.id);
+    return 'Order paid';
+  }
   if (triggerKindOf(rule.event) === 'segment_entered') {
     const id = rule.segment?.id as string;
     const segment = await findSegment(tx, projectId, id);

@@ -21,17 +21,18 @@ export interface ExportFileCleanup {
 }
 
 /**
- * Removes the files of DONE exports whose link expired (nothing can download them any more) and
- * records that on the export, which keeps its status and its (expired) `result.url`.
+ * Removes the files of DONE exports whose link expired (nothing can download them any more) by
+ * project time `now` or real time `realNow`, and records that on the export, which keeps its
+ * status and its (expired) `result.url`.
  */
-export async function removeExpiredFiles(ctx: ServiceContext, files: FileStore, now: Date, projectId?: string): Promise<number> {
+export async function removeExpiredFiles(ctx: ServiceContext, files: FileStore, now: Date, realNow: Date, projectId?: string): Promise<number> {
   let removed = 0;
   for (;;) {
-    const due = await exportsWithExpiredFiles(ctx.db, now, batchSize, projectId);
+    const due = await exportsWithExpiredFiles(ctx.db, now, realNow, batchSize, projectId);
     for (const { id, fileKey } of due) {
       // File first: a crash in between leaves the key, and the next run removes the file again.
       await files.remove(fileKey);
-      await forgetExportFile(ctx.db, id, fileKey, now);
+      await forgetExportFile(ctx.db, id, fileKey);
     }
     removed += due.length;
     if (due.length < batchSize) return removed;
@@ -60,10 +61,10 @@ async function removeOrphanFiles(ctx: ServiceContext, files: FileStore, before: 
   return removed;
 }
 
-/** One run of the hourly export file cleanup (jobs/export-cleanup-worker), as of `now`. */
-export async function cleanUpExportFiles(ctx: ServiceContext, now: Date = ctx.clock.now()): Promise<ExportFileCleanup> {
+/** One run of the hourly export file cleanup (jobs/export-cleanup-worker), as of real time `now`. */
+export async function cleanUpExportFiles(ctx: ServiceContext, now: Date = ctx.clock.realNow()): Promise<ExportFileCleanup> {
   const files = exportFiles(ctx.config);
-  const expired = await removeExpiredFiles(ctx, files, now);
+  const expired = await removeExpiredFiles(ctx, files, now, now);
   const before = new Date(now.getTime() - orphanFileAgeMs);
   const orphans = await removeOrphanFiles(ctx, files, before);
   const abandoned = await files.removeAbandonedWrites(before);

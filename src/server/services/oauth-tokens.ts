@@ -8,7 +8,8 @@ import {
 } from '../../contract/oauth';
 import type { Principal } from '../auth/principal';
 import type { ServiceContext } from '../context';
-import { countLiveTokens, deleteExpiredTokens, findTokenByHash, insertTokens, lockProject, nextLiveExpiry, revokeLiveToken } from '../db/repositories/oauth-tokens';
+import { countLiveTokens, deleteExpiredTokens, findTokenByHash, insertTokens, lockProject, nextLiveExpiry, revokeLiveToken, tokenLife } from '../db/repositories/oauth-tokens';
+import { credentialEnd, credentialLive } from '../domain/credential-life';
 import { oauthClientId } from '../domain/oauth-client-id';
 import { parseScopeParameter } from '../domain/scopes';
 import { ApiError } from '../lib/api-error';
@@ -49,17 +50,20 @@ export async function issueToken(ctx: ServiceContext, principal: Principal, body
   }
 
   const now = ctx.clock.now();
+  // The token expires by the project's clock, and is stamped with the real time of issue, so it
+  // never outlives its lifetime in real time either (repositories/oauth-tokens `tokenLife`).
+  const realNow = ctx.clock.realNow();
   const accessToken = newSecret();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000);
   const scope = parsed.scopes.join(' ');
   await ctx.db.transaction(async (tx) => {
     await lockProject(tx, principal.projectId);
-    if ((await countLiveTokens(tx, principal.projectId, now)) >= MAX_LIVE_TOKENS_PER_PROJECT) {
-      throw tokenLimitReached(await nextLiveExpiry(tx, principal.projectId, now));
+    if ((await countLiveTokens(tx, principal.projectId, now, realNow)) >= MAX_LIVE_TOKENS_PER_PROJECT) {
+      throw tokenLimitReached(await nextLiveExpiry(tx, principal.projectId, now, realNow));
     }
-    await deleteExpiredTokens(tx, principal.projectId, new Date(now.getTime() - EXPIRED_TOKEN_RETENTION_MS));
+    await deleteExpiredTokens(tx, principal.projectId, new Date(now.getTime() - EXPIRED_TOKEN_RETENTION_MS), new Date(realNow.getTime() - EXPIRED_TOKEN_RETENTION_MS));
     await insertTokens(tx, [
-      { id: newId('oat'), projectId: principal.projectId, apiKeyId: principal.apiKeyId, tokenHash: hashSecret(accessToken), scope, createdAt: now, expiresAt },
+      { id: newId('oat'), projectId: principal.projectId, apiKeyId: principal.apiKeyId, tokenHash: hashSecret(accessToken), scope, createdAt: realNow, expiresAt },
     ]);
   });
   return {
@@ -86,16 +90,24 @@ function requireAccessToken(body: AccessTokenRequest): string {
 export async function introspectToken(ctx: ServiceContext, principal: Principal, body: AccessTokenRequest): Promise<Introspection> {
   const accessToken = requireAccessToken(body);
   const now = ctx.clock.now();
+  const realNow = ctx.clock.realNow();
   const found = await findTokenByHash(ctx.db, hashSecret(accessToken));
-  if (!found || found.token.projectId !== principal.projectId || found.token.revokedAt || found.token.expiresAt <= now || found.key.status !== 'ACTIVE') {
+  if (
+    !found ||
+    found.token.projectId !== principal.projectId ||
+    found.token.revokedAt ||
+    !credentialLive(tokenLife(found.token), now, realNow) ||
+    found.key.status !== 'ACTIVE'
+  ) {
     return { active: false };
   }
+  const end = credentialEnd(tokenLife(found.token), now, realNow);
   return {
     access_token: accessToken,
     client_id: oauthClientId(found.token.apiKeyId),
-    expires_at: unixSeconds(found.token.expiresAt),
+    expires_at: unixSeconds(end),
     // Rounded up, so a live token never reports 0 seconds left.
-    expires_in: Math.ceil((found.token.expiresAt.getTime() - now.getTime()) / 1000),
+    expires_in: Math.ceil((end.getTime() - now.getTime()) / 1000),
     scope: found.token.scope,
     token_type: 'Bearer',
     active: true,
@@ -105,7 +117,7 @@ export async function introspectToken(ctx: ServiceContext, principal: Principal,
 /** POST /v1/oauth/token/revoke: 404 when the project has no live token with this value. */
 export async function revokeToken(ctx: ServiceContext, principal: Principal, body: AccessTokenRequest): Promise<void> {
   const accessToken = requireAccessToken(body);
-  const revoked = await revokeLiveToken(ctx.db, principal.projectId, hashSecret(accessToken), ctx.clock.now());
+  const revoked = await revokeLiveToken(ctx.db, principal.projectId, hashSecret(accessToken), ctx.clock.now(), ctx.clock.realNow());
   if (!revoked) {
     throw new ApiError(404, 'not_found', 'Resource not found', 'Cannot find an active OAuth token with the given access_token');
   }

@@ -6,13 +6,12 @@ import { removeExpiredFiles } from './export-file-cleanup';
 import { activateDuePendingPoints } from './pending-points';
 
 /**
- * Runs `work` for each project whose clock runs ahead of real time (LOCAL_CONTROL), in that
- * project's time. The hourly jobs call it after their real-time run: a clock only ever runs
+ * Runs `work` for each project whose clock runs ahead of real time (moved through a process with
+ * LOCAL_CONTROL=on; this one's LOCAL_CONTROL does not matter), in that project's time. The hourly jobs call it after their real-time run: a clock only ever runs
  * ahead, so the real-time run never takes anything early, and this one takes what is due by the
  * project's own time.
  */
 export async function forEachProjectAhead(ctx: ServiceContext, work: (projectId: string, now: Date) => Promise<unknown>): Promise<void> {
-  if (!ctx.clock.enabled) return;
   for (const { projectId, offsetMs } of await listClockOffsets(ctx.db)) {
     await ctx.clock.runAs(projectId, offsetMs, () => work(projectId, ctx.clock.now()));
   }
@@ -45,6 +44,6 @@ export async function catchUpProjectTime(ctx: ServiceContext, projectId: string)
   const now = ctx.clock.now();
   await activateDuePendingPoints(ctx, now, projectId);
   const points = await expireDuePoints(ctx, now, 200, projectId);
-  const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, projectId);
+  const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, ctx.clock.realNow(), projectId);
   return { points, exportFiles: files };
 }

@@ -90,7 +90,8 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
   });
 
   // The file is durable; one statement makes the export DONE with its link.
-  // A job runs outside any project's time: the link's 24 hours start at the project's now.
+  // A job runs outside any project's time: the link's 24 hours start at the project's now, and
+  // at the real now (`updated_at`), and it ends by whichever clock ends it first (lib/download-token).
   const doneAt = await ctx.clock.nowOf(row.projectId);
   const expiresAt = new Date(doneAt.getTime() + downloadTokenLifetimeMs);
   await updateUnfinishedExport(ctx.db, row.id, {
@@ -99,7 +100,7 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
     downloadTokenHash: hashSecret(downloadToken(ctx.assetKey, row.id, expiresAt)),
     downloadTokenExpiresAt: expiresAt,
     errorMessage: null,
-    updatedAt: doneAt,
+    updatedAt: ctx.clock.realNow(),
   });
   const current = await findExportById(ctx.db, row.id);
   // Deleted while the file was written (the delete may have found no file to remove yet), or

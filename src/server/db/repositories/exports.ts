@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { exports } from '../../../platform/db/schema';
+import { downloadTokenLifetimeMs } from '../../lib/download-token';
 
 export type ExportRow = typeof exports.$inferSelect;
 export type ExportStatus = ExportRow['status'];
@@ -54,8 +55,12 @@ export async function deleteExportRow(db: DbOrTx, projectId: string, id: string)
   return row;
 }
 
-/** DONE exports whose file is still stored though its link expired at or before `now`, soonest expired first. */
-export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: number, projectId?: string): Promise<{ id: string; fileKey: string }[]> {
+/**
+ * DONE exports whose file is still stored though its link expired at or before `now` (project
+ * time) or 24 hours after it was made by `realNow` (real time, lib/download-token
+ * `downloadLinkLife`), soonest expired first.
+ */
+export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, realNow: Date, limit: number, projectId?: string): Promise<{ id: string; fileKey: string }[]> {
   const rows = await db
     .select({ id: exports.id, fileKey: exports.fileKey })
     .from(exports)
@@ -63,7 +68,7 @@ export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: numb
       and(
         eq(exports.status, 'DONE'),
         isNotNull(exports.fileKey),
-        lte(exports.downloadTokenExpiresAt, now),
+        or(lte(exports.downloadTokenExpiresAt, now), lte(exports.updatedAt, new Date(realNow.getTime() - downloadTokenLifetimeMs))),
         projectId === undefined ? undefined : eq(exports.projectId, projectId),
       ),
     )
@@ -72,11 +77,15 @@ export async function exportsWithExpiredFiles(db: DbOrTx, now: Date, limit: numb
   return rows.map((row) => ({ id: row.id, fileKey: row.fileKey as string }));
 }
 
-/** Records that an export's file is gone (the export stays, with its expired link); only if it still names that file. */
-export async function forgetExportFile(db: DbOrTx, id: string, fileKey: string, at: Date): Promise<void> {
+/**
+ * Records that an export's file is gone (the export stays, with its expired link); only if it
+ * still names that file. A DONE export's `updated_at` stays the real time it was made, which its
+ * link's real-time end is counted from.
+ */
+export async function forgetExportFile(db: DbOrTx, id: string, fileKey: string): Promise<void> {
   await db
     .update(exports)
-    .set({ fileKey: null, updatedAt: at })
+    .set({ fileKey: null })
     .where(and(eq(exports.id, id), eq(exports.fileKey, fileKey)));
 }
 

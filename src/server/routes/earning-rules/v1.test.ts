@@ -198,14 +198,15 @@ describe.each(testDatabases())('Earning rules v1: authoring (%s)', (kind) => {
   it('refuses, naming the field, what the engine cannot evaluate, and writes nothing', async () => {
     const before = await v2Ids();
     const cases: [unknown[], string][] = [
-      [[reviewRule(), { event: 'order.paid', loyalty: { type: 'FIXED', points: 1 } }], 'Property .1.event: order.paid rules are not supported'],
+      [[reviewRule(), { event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata: { every: 1, points: 1, property: 'x' } } } }], 'Property .1.loyalty.calculation_type: CUSTOM_EVENT_METADATA does not apply to an order.paid rule'],
+      [[{ event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_ITEMS_AMOUNT', order_items: { amount: { every: 1, points: 1, object: 'products_collection', id: 'pc_1' } } } }], 'Property .0.loyalty.order_items.amount.object: only products are counted'],
       [[{ event: 'customer.loyalty.tier.joined', loyalty_tier: { id: '__ANY__' }, loyalty: { type: 'FIXED', points: 1 } }], 'Property .0.event: customer.loyalty.tier.joined is not supported'],
       [[{ event: 'app_review', loyalty: { type: 'FIXED', points: 1 } }], "Payload should have required property 'custom_event'".replace('Payload', 'Property .0')],
       [[{ event: 'customer.segment.entered', segment: { id: 'seg_platinumauto' }, loyalty: { type: 'PROPORTIONAL', calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata: { every: 1, points: 1, property: 'x' } } } }], 'Property .0.loyalty.calculation_type: CUSTOM_EVENT_METADATA does not apply to a customer.segment.entered rule'],
       [[reviewRule({ loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 1, points: 1 } } } })], 'Property .0.loyalty.calculation_type: ORDER_AMOUNT does not apply to a custom event rule'],
       [[reviewRule({ validity_timeframe: { duration: 'PT1H', interval: 'P1D' } })], 'Property .0.validity_timeframe: recurring timeframes are not supported'],
       [[reviewRule({ validation_rule_id: 'val_7SxpdhPeBngA' })], 'Property .0.validation_rule_id: validation rules are not supported'],
-      [[reviewRule({ pending_points: { period_type: 'DAY', period_value: 3 } })], 'Property .0.pending_points: pending points are not supported'],
+      [[reviewRule({ pending_points: { period_type: 'DAY', period_value: 3 } })], 'Property .0.pending_points: only order.paid rules hold points pending'],
       [[reviewRule({ start_date: '2026-05-01T00:00:00Z', expiration_date: '2026-04-01T00:00:00Z' })], 'Property .0.expiration_date: must not be before start_date'],
       [[reviewRule({ loyalty: { type: 'FIXED', points: 0 } })], 'Property .0.loyalty.points'],
       [[reviewRule({ validity_day_of_week: [1, 1] })], 'Property .0.validity_day_of_week'],

@@ -7,7 +7,9 @@ import { earningFixture, points, rule } from '../../../../test/support/earning-f
 import { baseFixture } from '../../../../test/support/fixtures';
 import { formPost, keyHeadersOf } from '../../../../test/support/oauth';
 import { startTestService, type TestService } from '../../../../test/support/service';
+import { createService } from '../../bootstrap';
 import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
+import { cleanUpExportFiles } from '../../services/export-file-cleanup';
 import { expirePointsEverywhere } from '../../services/project-time';
 import { runExport } from '../../services/run-export';
 
@@ -175,6 +177,75 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
     expect(res.body).toEqual({ now: service.clock.now().toISOString(), offset_seconds: 0 });
     expect((await clock('GET')).body.offset_seconds).toBe(0);
     expect((await clock('GET', undefined, otherHeaders())).body.offset_seconds).toBe(60);
+  });
+
+  it('is honoured by a process with LOCAL_CONTROL=off on the same database, which only may not move it (issue 35, fault 5)', async () => {
+    // A second service process on the same database that may not move clocks.
+    const { app, ctx } = await createService(service.database, { ...service.ctx.config, localControl: 'off' }, service.clock);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const onOther = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+        fetch(address + path, {
+          method,
+          headers: { ...service.keyHeaders, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+      const token = (await formPost(service, '/v1/oauth/token', { grant_type: 'client_credentials', scope: 'api' })).body.access_token as string;
+      const bearer = { Authorization: `Bearer ${token}` };
+      const moved = await clock('POST', { advance_seconds: 40 * day });
+      expect(moved.status).toBe(200);
+      ctx.clock.forget(service.project.projectId);
+
+      // Both processes see the token expired, and both date what they write by the moved clock.
+      expect((await service.call('GET', '/v1/loyalties', { headers: bearer, auth: false })).status).toBe(401);
+      expect((await fetch(address + '/v1/loyalties', { headers: bearer })).status).toBe(401);
+      expect((await onOther('POST', '/v1/events', { body: { event: 'gold_only', customer: { source_id: 'alice' } } })).status).toBe(200);
+      const events: { type: string; created_at: string }[] = (await service.call('GET', '/v1/events?customer=alice&limit=50')).body.events;
+      expect(events.filter((e) => e.type === 'gold_only').map((e) => e.created_at)).toContain(moved.body.now);
+      expect(await ctx.clock.nowOf(service.project.projectId)).toEqual(new Date(moved.body.now));
+
+      // LOCAL_CONTROL decides only who may move it: there /_local/clock is a 404.
+      expect((await onOther('GET', '/_local/clock')).status).toBe(404);
+      expect((await onOther('POST', '/_local/clock', { body: { advance_seconds: 60 } })).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets nothing issued while the clock ran ahead outlive it: a token and a download link last their real lifetime after DELETE (issue 35, fault 4)', async () => {
+    const minute = 60_000;
+    expect((await clock('POST', { now: '2125-11-01T00:00:00Z' })).status).toBe(200);
+    const token = (await formPost(service, '/v1/oauth/token', { grant_type: 'client_credentials', scope: 'api' })).body.access_token as string;
+    const bearer = { Authorization: `Bearer ${token}` };
+    const created = await service.call('POST', '/v1/loyalties/members/FIX-ALICE/transactions/export', { body: {} });
+    await runExport(service.ctx, created.body.id);
+    const url = (await service.call('GET', `/v1/exports/${created.body.id}`)).body.result.url as string;
+    expect((await clock('DELETE')).status).toBe(200);
+
+    // Back in real time, 5 real minutes after issue: the token has the 10 minutes left it would have had.
+    service.clock.advance(5 * minute);
+    expect((await service.call('GET', '/v1/loyalties', { headers: bearer, auth: false })).status).toBe(200);
+    const introspected = (await formPost(service, '/v1/oauth/introspect', { access_token: token })).body;
+    expect(introspected).toMatchObject({ active: true, expires_in: 600, expires_at: Math.floor(service.clock.now().getTime() / 1000) + 600 });
+    expect((await fetch(url)).status).toBe(200);
+
+    service.clock.advance(10 * minute);
+    const expired = await service.call('GET', '/v1/loyalties', { headers: bearer, auth: false });
+    expect(expired.status).toBe(401);
+    expect(expired.body.details).toMatch(/expired/);
+    expect((await formPost(service, '/v1/oauth/introspect', { access_token: token })).body).toEqual({ active: false });
+    // Not live, so it holds no slot of the project's live-token cap and cannot be revoked.
+    expect((await formPost(service, '/v1/oauth/token/revoke', { access_token: token })).status).toBe(404);
+
+    // The link: 24 real hours after the file was made, not 100 years.
+    service.clock.advance(24 * 60 * minute - 15 * minute);
+    const gone = await fetch(url);
+    expect(gone.status).toBe(401);
+    expect(((await gone.json()) as { details: string }).details).toMatch(/expired/);
+    // And the hourly cleanup (real-time run) removes its file.
+    expect((await cleanUpExportFiles(service.ctx)).expired).toBe(1);
+    const [{ file_key }] = await service.database.execute<{ file_key: string | null }>('SELECT file_key FROM exports WHERE id = $1', [created.body.id]);
+    expect(file_key).toBeNull();
   });
 
   it('is in /openapi.json, marked as an extension', async () => {

@@ -143,6 +143,28 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     expect(row.amount).toBe(30);
   });
 
+  it('earns by an order.paid rule written through v1 from the next order: per item quantity of one product, held as the rule says', async () => {
+    const fixed = service.project.ids.campaigns.get('Fixed Club') as string;
+    const created = await service.call('POST', `/v1/loyalties/${fixed}/earning-rules`, {
+      body: [
+        {
+          event: 'order.paid',
+          loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: { every: 1, points: 5, object: 'product', id: 'prod_fixturemug' } } },
+          pending_points: { period_type: 'DAY', period_value: 3 },
+          source: { banner: 'Five per mug' },
+        },
+      ],
+    });
+    expect(created.status).toBe(200);
+    expect(contractErrors('spend', '/v1/loyalties/{campaignId}/earning-rules', 'post', 200, created.body)).toEqual([]);
+    expect(created.body[0]).toMatchObject({ event: 'order.paid', pending_points: { period_type: 'DAY', period_value: 3 } });
+    const before = await card('FIX-BOB');
+    await order({ customer: 'bob', status: 'PAID', items: [{ source_id: 'mug', quantity: 3 }, { source_id: 'beans', quantity: 4 }] });
+    // The per-1.00 rule adds 81 now (45.00 + 36.00); the new one holds 15 for the three mugs.
+    expect(await card('FIX-BOB')).toMatchObject({ balance: before.balance + 81, pending_points: before.pending_points + 15 });
+    await service.call('DELETE', `/v1/loyalties/${fixed}/earning-rules/${created.body[0].id}`);
+  });
+
   it('lists orders oldest first, of one customer, and gets one by id or source_id', async () => {
     service.clock.advance(1000);
     await order({ source_id: 'late-1', amount: 100 });
@@ -156,7 +178,7 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     expect(list.body.orders[0].created_at <= list.body.orders[1].created_at).toBe(true);
     const bobs = await service.call('GET', '/v1/orders?customer=bob&order=-created_at');
     expect(bobs.body.orders.every((o: { customer_id: string }) => o.customer_id === bobs.body.orders[0].customer_id)).toBe(true);
-    expect(bobs.body.total).toBe(3);
+    expect(bobs.body.total).toBe(4);
     const byId = await service.call('GET', `/v1/orders/${list.body.orders[0].id}`);
     expect(contractErrors('loyalty-rest', '/v1/orders/{orderId}', 'get', 200, byId.body)).toEqual([]);
     expect((await service.call('GET', '/v1/orders/late-1')).body.id).toBe(newest.body.orders[1].id);
