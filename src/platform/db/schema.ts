@@ -577,5 +577,7 @@ export const pendingPoints = pgTable(
     index('pending_points_campaign_idx').on(t.campaignId, t.id).where(sql`status = 'PENDING'`),
     index('pending_points_due_idx').on(t.activatesOn).where(sql`status = 'PENDING'`),
     index('pending_points_order_idx').on(t.orderId).where(sql`status = 'PENDING'`),
+    // A rule's trigger history counts points it held pending too (earning-rule-triggers.ts).
+    index('pending_points_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt),
   ],
 );

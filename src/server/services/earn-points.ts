@@ -14,7 +14,8 @@ import type { EventRow } from '../db/repositories/events';
 import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
-import { effectExpiration, effectPoints, type OrderFacts } from '../domain/earning-effects';
+import { EarnedPointsTooLarge, effectExpiration, effectPoints, maxEarnedPoints, type OrderFacts } from '../domain/earning-effects';
+import { ApiError, invalidPayloadAt } from '../lib/api-error';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ruleIsLive } from '../domain/earning-rule-window';
 import { expirationDateOf } from '../domain/points-expiration';
@@ -65,13 +66,27 @@ export function isLive(rule: Pick<EarningRuleRow, 'status' | 'startDate' | 'endD
   );
 }
 
-/** Points of every earning whose rules hold, split by the day they expire. */
+/** The fact that made an effect earn too much, as the field of the request that brought it. */
+function tooManyPoints(error: EarnedPointsTooLarge): ApiError {
+  return invalidPayloadAt(error.source.split('.'), `earns more than ${maxEarnedPoints} points at once, the most a card takes (README, "Limits")`);
+}
+
+/**
+ * Points of every earning whose rules hold, split by the day they expire. A fact so large that it
+ * would earn more than a card takes at once is refused (400 naming it), whichever path the event,
+ * order or segment entry came by.
+ */
 export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
   for (const earning of rule.earnings as unknown as Earning[]) {
     if (!rulesHold(earning.rules, facts)) continue;
     for (const effect of earning.effects) {
-      const points = effectPoints(effect, facts);
+      let points: number;
+      try {
+        points = effectPoints(effect, facts);
+      } catch (error) {
+        throw error instanceof EarnedPointsTooLarge ? tooManyPoints(error) : error;
+      }
       if (points <= 0) continue;
       const expiresOn = expirationDateOf(effectExpiration(effect), now);
       byExpiry.set(expiresOn, (byExpiry.get(expiresOn) ?? 0) + points);
@@ -117,7 +132,7 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const limits = rule.triggerLimits as TriggerLimits | null;
       if (hasLimits(limits)) {
         const window = frequencyWindow(limits, now);
-        const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null), now);
+        const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null, now), now);
         if (!verdict.allowed) continue;
       }
       const byExpiry = earn(rule, facts, now);

@@ -8,7 +8,6 @@ import { insertEvent } from '../db/repositories/events';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrder, findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
-import { EarnedPointsTooLarge } from '../domain/earning-effects';
 import { OrderAmountProblem, orderTotals } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { orderItemOf, presentOrder } from '../presenters/order';
@@ -109,7 +108,6 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
 /** Problems only the computed amounts reveal, as the error object naming the field. */
 function asApiError(error: unknown): unknown {
   if (error instanceof OrderAmountProblem) return invalidPayloadAt(error.path, error.message);
-  if (error instanceof EarnedPointsTooLarge) return invalidPayloadAt([error.source], `earns more points than a card may take at once; see README "Limits"`);
   return error;
 }
 

@@ -49,4 +49,5 @@ CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("project_id","custom
 CREATE INDEX "pending_points_card_idx" ON "pending_points" USING btree ("voucher_id","id") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE INDEX "pending_points_campaign_idx" ON "pending_points" USING btree ("campaign_id","id") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE INDEX "pending_points_due_idx" ON "pending_points" USING btree ("activates_on") WHERE status = 'PENDING';--> statement-breakpoint
-CREATE INDEX "pending_points_order_idx" ON "pending_points" USING btree ("order_id") WHERE status = 'PENDING';
+CREATE INDEX "pending_points_order_idx" ON "pending_points" USING btree ("order_id") WHERE status = 'PENDING';--> statement-breakpoint
+CREATE INDEX "pending_points_rule_idx" ON "pending_points" USING btree ("earning_rule_id","voucher_id","created_at");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardTransactionListSchema } from '../../../contract/card-transaction';
 import { trackEventResponseSchema, trackedEventListSchema } from '../../../contract/event';
+import { databaseChecksum } from '../../../../test/support/db-checksum';
 import { earningFixture } from '../../../../test/support/earning-fixture';
 import { testDatabases } from '../../../../test/support/databases';
 import { contractErrors } from '../../../../test/support/openapi';
@@ -188,6 +189,21 @@ describe.each(testDatabases())('Track Custom Event and the earning engine (%s)',
     expect(foreign.status).toBe(400);
     expect(foreign.body.key).toBe('loyalty_card_not_held_by_customer');
     expect((await service.call('GET', '/v1/events?customer=bob&limit=100')).body.events.length).toBe(eventsBefore);
+  });
+
+  it('refuses an event whose metadata would earn more points than a card takes, naming the property, on both paths (issue 35, fault 1)', async () => {
+    const before = await databaseChecksum(service.database);
+    // With a named card (the transaction) and without (one statement); 1e19 once gave a 500 from a bigint overflow.
+    for (const body of [
+      { event: 'store_visit', customer: 'alice', metadata: { store_id: 's1', amount: 1e19 } },
+      { event: 'store_visit', customer: 'alice', loyalty: { code: 'FIX-ALICE' }, metadata: { store_id: 's1', amount: 1e300 } },
+      { event: 'store_visit', customer: { source_id: 'alice', name: 'Alice' }, metadata: { store_id: 's1', amount: 6e12 } },
+    ]) {
+      const res = await track(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ key: 'invalid_payload', details: expect.stringContaining('Property .metadata.amount') });
+    }
+    expect(await databaseChecksum(service.database)).toEqual(before);
   });
 
   it('pages a customer’s events newest first', async () => {

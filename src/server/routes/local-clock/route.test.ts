@@ -248,6 +248,17 @@ describe.each(testDatabases())('The project clock, LOCAL_CONTROL=on (%s)', (kind
     expect(file_key).toBeNull();
   });
 
+  it('leaves no cooldown in the future: a rule that earned while the clock ran ahead earns again after DELETE', async () => {
+    expect((await clock('POST', { advance_seconds: 100 * 365 * 86_400 })).status).toBe(200);
+    const start = await balanceOf('FIX-ALICE');
+    await fire('cooldown_ping');
+    expect(await balanceOf('FIX-ALICE')).toBe(start + 1);
+    expect((await clock('DELETE')).status).toBe(200);
+    await fire('cooldown_ping');
+    // Real time is a century before that accrual: it is no trigger yet, so the cooldown has not begun.
+    expect(await balanceOf('FIX-ALICE')).toBe(start + 2);
+  });
+
   it('is in /openapi.json, marked as an extension', async () => {
     const document = (await service.call('GET', '/openapi.json', { auth: false })).body;
     for (const method of ['get', 'post', 'delete']) expect(document.paths['/_local/clock'][method]['x-extension']).toMatch(/LOCAL_CONTROL/);

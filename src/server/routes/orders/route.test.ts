@@ -222,4 +222,23 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     expect(await client.orders.get(created.id as string)).toMatchObject({ id: created.id, status: 'PAID' });
     expect((await client.orders.list({ limit: 100 })).orders.map((o) => o.id)).toContain(created.id);
   });
+  it('counts points held pending as triggers of their rule: once a day means one order a day, pending or not', async () => {
+    const fixed = service.project.ids.campaigns.get('Fixed Club') as string;
+    const created = await service.call('POST', `/v1/loyalties/${fixed}/earning-rules`, {
+      body: [
+        {
+          event: 'order.paid',
+          loyalty: { type: 'FIXED', points: 7 },
+          pending_points: { period_type: 'DAY', period_value: 2 },
+          trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'LIMITED', limits: [{ type: 'TIME_BASED', period: { type: 'CURRENT_PERIOD', current_period: { unit: 'DAY' } }, triggers: { max: 1 } }] } },
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const before = await card('FIX-BOB');
+    await order({ customer: 'bob', status: 'PAID', amount: 10 });
+    await order({ customer: 'bob', status: 'PAID', amount: 10 });
+    expect((await card('FIX-BOB')).pending_points).toBe(before.pending_points + 7);
+    await service.call('DELETE', `/v1/loyalties/${fixed}/earning-rules/${created.body[0].id}`);
+  });
 });
