@@ -151,8 +151,15 @@ test('the Events page records a paid order and shows what it earned now and what
   await expect(orderForm(page).getByText('Choose a product')).toBeVisible();
   await expectAccessible(page, 'events-order-errors', 1440);
 
-  await orderForm(page).getByLabel('Customer source ID').fill(customer);
+  // An API error beside its field, in plain words: no customer has this id.
+  await orderForm(page).getByRole('button', { name: 'Customer ID' }).click();
+  await orderForm(page).getByLabel('Customer ID').fill('cust_doesnotexist');
   await choose(page, orderForm(page), 'Product', /^Coffee of the day/);
+  await orderForm(page).getByRole('button', { name: 'Record paid order' }).click();
+  await expect(orderForm(page).getByLabel('Customer ID')).toHaveAccessibleDescription('No customer has this ID or source ID.');
+  await orderForm(page).getByRole('button', { name: 'Source ID' }).click();
+
+  await orderForm(page).getByLabel('Customer source ID').fill(customer);
   await orderForm(page).getByLabel('Quantity').fill('2');
   await expect(orderForm(page)).toContainText('Total at list prices: 7.00');
   await orderForm(page).getByRole('button', { name: 'Record paid order' }).click();
