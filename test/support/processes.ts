@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -114,4 +116,28 @@ export async function slowRequest(port: number, method: string, path: string, he
       return { status: Number(statusLine.split(' ')[1]), headers: parsed, body: parsed['transfer-encoding'] === 'chunked' ? dechunked(raw) : raw };
     },
   };
+}
+
+/** One API service process (`npm run serve:api`) on the PostgreSQL database at `url`; resolves with its address once it listens. */
+export function startServiceProcess(url: string): Promise<{ address: string; child: ChildProcess }> {
+  const serve = fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', serve], {
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${stderr}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const address = /API listening on (\S+)/.exec(line)?.[1];
+      if (address) resolve({ address, child });
+    });
+  });
+}
+
+/** Stops service processes started by startServiceProcess and waits until they exit. */
+export async function stopServiceProcesses(services: { child: ChildProcess }[]): Promise<void> {
+  for (const { child } of services) child.kill('SIGTERM');
+  await Promise.all(services.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
 }

@@ -1,30 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../platform/db/client';
 import { scratchPostgresDatabase, testDatabases } from '../../../../test/support/databases';
+import { startServiceProcess, stopServiceProcesses } from '../../../../test/support/processes';
 import { spendFixture } from '../../../../test/support/spend-fixture';
 import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
-
-const serve = fileURLToPath(new URL('../../../cli/serve.ts', import.meta.url));
-
-/** One API service process (`npm run serve:api`) on the database at `url`; resolves with its address once it listens. */
-function startServiceProcess(url: string): Promise<{ address: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serve], {
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${stderr}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const address = /API listening on (\S+)/.exec(line)?.[1];
-      if (address) resolve({ address, child });
-    });
-  });
-}
 
 /**
  * Two service processes on one PostgreSQL, as behind a load balancer: parallel redemptions on one
@@ -45,8 +25,7 @@ describe.runIf(testDatabases().includes('postgres'))('Redeem reward across two s
   }, 120_000);
 
   afterAll(async () => {
-    for (const { child } of services) child.kill('SIGTERM');
-    await Promise.all(services.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await stopServiceProcesses(services);
     await database?.close();
     await scratch?.drop();
   });
