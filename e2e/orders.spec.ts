@@ -5,7 +5,7 @@ import { serviceCall } from './support/stack';
 /**
  * Issue 27 on the demo project: an order-paid rule built in the rule builder (10 points for every
  * 1.00 spent, held 14 days) and one made through the API (5 points for each Coffee of the day,
- * added at once); a paid order recorded on the Events page for Mila (demo-customer-07, COFFEE-0007,
+ * added at once), beside the demo's own Coffee Club order rule (1 point per 1.00, added at once); a paid order recorded on the Events page for Mila (demo-customer-07, COFFEE-0007,
  * which no other spec touches); then her member page lists the orders and the pending points, one
  * activated now and one cancelled with a reason. Both rules are deleted at the end, so the other
  * specs see the demo's own rules. Screenshots at 1,440 and 390 px land in test-results/orders/.
@@ -163,25 +163,26 @@ test('the Events page records a paid order and shows what it earned now and what
   await orderForm(page).getByLabel('Quantity').fill('2');
   await expect(orderForm(page)).toContainText('Total at list prices: 7.00');
   await orderForm(page).getByRole('button', { name: 'Record paid order' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Order recorded as paid.' })).toHaveText('Order recorded as paid. The order earned 10 points and holds 70 pending points.');
+  await expect(page.getByRole('status').filter({ hasText: 'Order recorded as paid.' })).toHaveText('Order recorded as paid. The order earned 17 points and holds 70 pending points.');
   const [held] = await pendingDays(page);
   expect(held.points).toBe(70);
   const result = section(page, 'Paid order');
   await expect(result).toContainText('2 × Coffee of the day');
   await expect(result).toContainText('7.00');
-  await expect(result).toContainText(`Coffee Club card ${code} earned 10 points now, and holds 70 pending points that activate on ${held.day}.`);
+  await expect(result).toContainText(`Coffee Club card ${code} earned 17 points now, and holds 70 pending points that activate on ${held.day}.`);
   await expect(result.getByRole('list', { name: `What the order gave card ${code}` })).toContainText('5 points per coffee');
   await expect(result.getByRole('list', { name: `What the order gave card ${code}` })).toContainText('Coffee orders: 10 per 1.00');
+  await expect(result.getByRole('list', { name: `What the order gave card ${code}` })).toContainText('1 point per 1.00 spent online');
   await expectAccessible(page, 'events-order-earned', 1440);
 
-  // On a phone: just the amount paid, which only the held rule counts.
+  // On a phone: just the amount paid, which the per-coffee rule does not count.
   await page.setViewportSize({ width: 390, height: 844 });
   await orderForm(page).getByRole('radio', { name: 'Just the amount paid' }).check();
   await orderForm(page).getByRole('textbox', { name: 'Amount paid' }).fill('5');
   await expectAccessible(page, 'events-order-amount', 390);
   await orderForm(page).getByRole('button', { name: 'Record paid order' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Order recorded as paid.' })).toHaveText('Order recorded as paid. The order holds 50 pending points.');
-  await expect(result).toContainText(`Coffee Club card ${code} holds 50 pending points`);
+  await expect(page.getByRole('status').filter({ hasText: 'Order recorded as paid.' })).toHaveText('Order recorded as paid. The order earned 5 points and holds 50 pending points.');
+  await expect(result).toContainText(`Coffee Club card ${code} earned 5 points now, and holds 50 pending points`);
   await expectAccessible(page, 'events-order-earned', 390);
 });
 
