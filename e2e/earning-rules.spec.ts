@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** The demo project's six earning rules (src/server/seed/demo.json). */
+/** The demo project's eight earning rules (src/server/seed/demo.json), two of them on paid orders. */
 const rulesTable = (page: Page) => page.getByRole('table', { name: 'Earning rules' });
 
 async function openRule(page: Page, name: string) {
@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
 test('lists every rule with its status, trigger, effect and limits', async ({ page }) => {
   await page.goto('/earning-rules');
   await expect(page.getByRole('heading', { level: 1, name: 'Earning rules' })).toBeVisible();
-  await expect(rulesTable(page).getByRole('row')).toHaveCount(7);
+  await expect(rulesTable(page).getByRole('row')).toHaveCount(9);
   const review = rulesTable(page).getByRole('row', { name: /10 points for an app review/ });
   await expect(review).toContainText('Active');
   await expect(review).toContainText("custom event 'app_review'");
@@ -24,6 +24,9 @@ test('lists every rule with its status, trigger, effect and limits', async ({ pa
   await expect(review).toContainText('at most 3 times a day, once every 12 hours');
   await expect(rulesTable(page).getByRole('row', { name: /Points per euro spent in store/ })).toContainText("2 points for every 10 of the event's 'amount'");
   await expect(rulesTable(page).getByRole('row', { name: /Referral signup \(draft\)/ })).toContainText('Draft');
+  const online = rulesTable(page).getByRole('row', { name: /1 point per 1.00 spent online/ });
+  await expect(online).toContainText('a paid order');
+  await expect(online).toContainText('1 point for every 1.00 spent');
   await page.screenshot({ path: '/tmp/earning-rules-list.png', fullPage: true });
 });
 

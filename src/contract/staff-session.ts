@@ -22,6 +22,10 @@ export const staffActions = {
   adjustPoints: everyone,
   /** Redeeming a reward for a member at the desk: support does it as often as marketing. */
   redeemRewards: everyone,
+  /** Recording a paid order for a customer on the Events page, as a till would: like firing an event. */
+  recordOrders: everyone,
+  /** Activating or cancelling a card's pending points on the member page, as support resolves "where are my points?". */
+  managePendingPoints: everyone,
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,

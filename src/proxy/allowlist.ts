@@ -67,6 +67,15 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/rewards$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/balance$`), action: 'adjustPoints' },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/redemption$`), action: 'redeemRewards' },
+  // Orders (issue 27): the Events page records a paid order, the member page lists a customer's orders,
+  // and both read the card's pending points; both roles activate or cancel them.
+  { method: 'POST', path: /^\/v1\/orders$/, action: 'recordOrders' },
+  { method: 'GET', path: /^\/v1\/orders$/ },
+  { method: 'GET', path: new RegExp(`^/v1/orders/${segment}$`) },
+  { method: 'GET', path: /^\/v1\/products$/ },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/activate$`), action: 'managePendingPoints' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/cancel$`), action: 'managePendingPoints' },
 ];
 
 export function isAllowed(method: string, path: string): boolean {

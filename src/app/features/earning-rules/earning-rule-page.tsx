@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import { useEarningRule } from './api/get-earning-rule';
 import { useEventSchemaNames } from '../../api/get-event-schemas';
+import { useProductNames } from '../../api/get-products';
 import { useRulePrograms, type RuleProgram } from './api/get-rule-programs';
 import { useSegmentNames } from './api/get-segment-names';
 import { RuleActions } from './components/rule-actions';
@@ -20,7 +21,7 @@ import { RuleEarnings } from './components/rule-earnings';
 import { RuleJson } from './components/rule-json';
 import { StatusChip } from './components/status-chip';
 import { ValidityGrid } from './components/validity-grid';
-import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, effectSummary, type SchemaNames, type SegmentNames } from './model/describe-rule';
+import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, describePending, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from './model/describe-rule';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -40,6 +41,7 @@ const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 interface Names {
   schemas: SchemaNames;
   segments: SegmentNames;
+  products: ProductNames;
 }
 
 function summaryOf(rule: EarningRule, names: Names, programs: RuleProgram[] | undefined): string {
@@ -47,7 +49,7 @@ function summaryOf(rule: EarningRule, names: Names, programs: RuleProgram[] | un
   const card = programs?.length === 1 ? `a member's ${programs[0].name} card` : "a member's card";
   const when = describeWhen(rule);
   const status = rule.status === 'ACTIVE' ? '' : ` It is ${rule.status.toLowerCase()}, so it earns nothing until it is activated.`;
-  return `On ${describeTrigger(rule.trigger, names.schemas, names.segments)}, ${card} earns ${effectSummary(rule)}${limits.length ? `, ${limits.join(' and ')}` : ''}${when ? `, ${when}` : ''}.${status}`;
+  return `On ${describeTrigger(rule.trigger, names.schemas, names.segments)}, ${card} earns ${effectSummary(rule, names.products)}${rule.trigger.event === 'customer.order.paid' && programs?.length === 1 ? describePending(programs[0].pendingDays) : ''}${limits.length ? `, ${limits.join(' and ')}` : ''}${when ? `, ${when}` : ''}.${status}`;
 }
 
 function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Names; programs: RuleProgram[] | undefined }) {
@@ -96,7 +98,7 @@ function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Name
       </Section>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Section id="rule-earnings" title="Earnings">
-          <RuleEarnings rule={rule} />
+          <RuleEarnings rule={rule} products={names.products} />
         </Section>
       </Box>
       <Box sx={{ gridColumn: '1 / -1' }}>
@@ -127,6 +129,7 @@ export default function EarningRulePage() {
   const { ruleId = '' } = useParams();
   const rule = useEarningRule(ruleId);
   const schemas = useEventSchemaNames();
+  const products = useProductNames();
   const programs = useRulePrograms();
   const mayAuthor = useCan('authorEarningRules');
   const segments = useSegmentNames(rule.data?.trigger.event === 'customer.segment.entered' ? [rule.data.trigger.segment.id] : []);
@@ -156,7 +159,7 @@ export default function EarningRulePage() {
       {rule.isError && <ErrorAlert error={rule.error} title="Could not load the earning rule" onRetry={() => void rule.refetch()} />}
       {schemas.isError && <ErrorAlert error={schemas.error} title="Could not load the event schemas" sx={{ mb: 2 }} />}
       {programs.isError && <ErrorAlert error={programs.error} title="Could not load the programs the rule earns in" sx={{ mb: 2 }} />}
-      {rule.data && <RuleDetails rule={rule.data} names={{ schemas: schemas.data ?? new Map(), segments }} programs={ruleProgramList} />}
+      {rule.data && <RuleDetails rule={rule.data} names={{ schemas: schemas.data ?? new Map(), segments, products: products.data ?? new Map() }} programs={ruleProgramList} />}
     </>
   );
 }

@@ -10,12 +10,14 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { useEarningRules } from './api/get-earning-rules';
 import { useEventSchemaNames } from '../../api/get-event-schemas';
+import { useProductNames } from '../../api/get-products';
 import { newRulePath, RulesTable } from './components/rules-table';
 
 /** Earning rules (`/earning-rules`): every rule of the project, what triggers it and what it gives. */
 export default function EarningRulesPage() {
   const rules = useEarningRules();
   const schemas = useEventSchemaNames();
+  const products = useProductNames();
   const loading = rules.isPending || schemas.isPending;
   const mayAuthor = useCan('authorEarningRules');
   const segments = useSegmentNames((rules.data ?? []).flatMap((rule) => (rule.trigger.event === 'customer.segment.entered' ? [rule.trigger.segment.id] : [])));
@@ -44,7 +46,7 @@ export default function EarningRulesPage() {
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading earning rules" />}</Box>
         {rules.isError && <ErrorAlert error={rules.error} title="Could not load the earning rules" onRetry={() => void rules.refetch()} sx={{ m: 2 }} />}
         {schemas.isError && <ErrorAlert error={schemas.error} title="Could not load the event schemas" onRetry={() => void schemas.refetch()} sx={{ m: 2 }} />}
-        {rules.data && <RulesTable rules={rules.data} schemas={schemas.data ?? new Map()} segments={segments} />}
+        {rules.data && <RulesTable rules={rules.data} schemas={schemas.data ?? new Map()} segments={segments} products={products.data} />}
       </Paper>
     </>
   );

@@ -98,7 +98,7 @@ function EditRule({ ruleId }: { ruleId: string }) {
         <RuleBuilderForm
           mode="edit"
           ruleId={ruleId}
-          defaultValues={formValuesOf(rule.data, program.id)}
+          defaultValues={formValuesOf(rule.data, program.id, program.pendingDays)}
           schemas={schemas.data.event_schemas}
           programs={programs.data.campaigns}
           currentExpiration={expiration}

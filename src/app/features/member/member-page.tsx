@@ -14,6 +14,8 @@ import { BalanceHistory } from './components/balance-history';
 import { CardPoints } from './components/card-points';
 import { CustomerCards } from './components/customer-cards';
 import { CustomerPanel } from './components/customer-panel';
+import { OrdersTable } from './components/orders-table';
+import { PendingPointsList } from './components/pending-points-list';
 import { RedeemRewards } from './components/redeem-rewards';
 import { TransactionsTable } from './components/transactions-table';
 
@@ -58,12 +60,20 @@ function MemberView({ code }: { code: string }) {
           <Section id="points-heading" title="Points">
             <CardPoints member={card} />
           </Section>
+          <Section id="pending-heading" title="Pending points">
+            <PendingPointsList code={card.code} />
+          </Section>
           <Section id="chart-heading" title="Balance over time">
             <BalanceHistory code={card.code} />
           </Section>
           <Section id="transactions-heading" title="Transactions">
             <TransactionsTable code={card.code} />
           </Section>
+          {card.holder_id && (
+            <Section id="orders-heading" title="Orders">
+              <OrdersTable code={card.code} customerId={card.holder_id} />
+            </Section>
+          )}
           <Section id="activity-heading" title="Activity">
             <ActivityList code={card.code} />
           </Section>

@@ -8,11 +8,14 @@ import { earningRulesKeys } from './get-earning-rules';
 export interface RuleProgram {
   id: string;
   name: string;
+  /** Order-paid rules: the days the rule holds its points as pending (the v1 read's `pending_points`); null: added at once. */
+  pendingDays: number | null;
 }
 
 /**
  * Which programs each rule earns in: GET /v1/loyalties, then GET /v1/loyalties/{id}/earning-rules
- * of each (a project has at most 100 rules). The v2 read does not say; the v1 writes need it.
+ * of each (a project has at most 100 rules). The v2 read does not say; the v1 writes need it. The
+ * v1 read also holds what the v2 read leaves out: the days an order-paid rule holds its points.
  */
 export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string, RuleProgram[]>> {
   const programs = (await getLoyaltyPrograms(programsLimit, signal)).campaigns;
@@ -23,7 +26,10 @@ export async function getRulePrograms(signal?: AbortSignal): Promise<Map<string,
   );
   const byRule = new Map<string, RuleProgram[]>();
   for (const { program, list } of lists) {
-    for (const rule of list.data) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), { id: program.id, name: program.name }]);
+    for (const rule of list.data) {
+      const pendingDays = rule.pending_points?.period_value ?? null;
+      byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), { id: program.id, name: program.name, pendingDays }]);
+    }
   }
   return byRule;
 }

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { EarningRule } from '../../../../contract/earning-rule';
-import { describeEffect, describeExpiration, describeRules, expirationOf } from '../model/describe-rule';
+import { describeEffect, describeExpiration, describeRules, expirationOf, type ProductNames } from '../model/describe-rule';
 
 /** Each earning of the rule: when it applies, what it gives, and when those points expire. */
-export function RuleEarnings({ rule }: { rule: EarningRule }) {
+export function RuleEarnings({ rule, products }: { rule: EarningRule; products?: ProductNames }) {
   return (
     <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
       {rule.earnings.map((earning) => (
@@ -19,7 +19,7 @@ export function RuleEarnings({ rule }: { rule: EarningRule }) {
             {earning.effects.map((effect, i) => (
               <li key={i}>
                 <Typography variant="body2">
-                  <strong>{describeEffect(effect)}</strong> — {describeExpiration(expirationOf(effect))}
+                  <strong>{describeEffect(effect, products)}</strong> — {describeExpiration(expirationOf(effect))}
                 </Typography>
               </li>
             ))}

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import type { EarningRule } from '../../../../contract/earning-rule';
 import { paths } from '../../../config/paths';
-import { describeLimits, describeTrigger, effectSummary, type SchemaNames, type SegmentNames } from '../model/describe-rule';
+import { describeLimits, describeTrigger, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from '../model/describe-rule';
 import { StatusChip } from './status-chip';
 
 export const ruleDetailPath = (id: string) => `${paths.earningRules}/${encodeURIComponent(id)}`;
@@ -16,7 +16,7 @@ export const ruleEditPath = (id: string) => `${ruleDetailPath(id)}/edit`;
 export const newRulePath = `${paths.earningRules}/new`;
 
 /** The project's rules: name (to the detail page), status, trigger, what they give and how often. */
-export function RulesTable({ rules, schemas, segments }: { rules: EarningRule[]; schemas: SchemaNames; segments?: SegmentNames }) {
+export function RulesTable({ rules, schemas, segments, products }: { rules: EarningRule[]; schemas: SchemaNames; segments?: SegmentNames; products?: ProductNames }) {
   return (
     <TableContainer>
       <Table aria-label="Earning rules">
@@ -43,7 +43,7 @@ export function RulesTable({ rules, schemas, segments }: { rules: EarningRule[];
                   <StatusChip status={rule.status} />
                 </TableCell>
                 <TableCell>{describeTrigger(rule.trigger, schemas, segments)}</TableCell>
-                <TableCell>{effectSummary(rule)}</TableCell>
+                <TableCell>{effectSummary(rule, products)}</TableCell>
                 <TableCell sx={{ color: limits.length ? undefined : 'text.secondary' }}>{limits.length ? limits.join(', ') : 'none'}</TableCell>
               </TableRow>
             );

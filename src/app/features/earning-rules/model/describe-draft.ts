@@ -1,6 +1,6 @@
 import type { EarningRule, Effect, PointsExpiration } from '../../../../contract/earning-rule';
-import { describeActivePeriod, describeEffect, describeExpiration, describeLimits, describeTrigger, describeWhen, type SchemaNames, type SegmentNames } from './describe-rule';
-import { toUpdateBody, utcInstant, type RuleFormValues } from './rule-form';
+import { describeActivePeriod, describeEffect, describeExpiration, describeLimits, describePending, describeTrigger, describeWhen, type ProductNames, type SchemaNames, type SegmentNames } from './describe-rule';
+import { everyOf, itemEffects, propertyEffects, toUpdateBody, utcInstant, type RuleFormValues } from './rule-form';
 
 /**
  * The rule being built, in the words of the rule page ("On custom event 'app_review', a member's
@@ -11,6 +11,7 @@ const whole = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Numb
 
 function triggerOf(values: RuleFormValues): EarningRule['trigger'] | null {
   if (values.trigger === 'segment_entered') return values.segmentId ? { event: 'customer.segment.entered', segment: { id: values.segmentId } } : null;
+  if (values.trigger === 'order_paid') return { event: 'customer.order.paid' };
   return values.eventSchemaId ? { event: 'customer.custom_event', custom_event: { schema_id: values.eventSchemaId } } : null;
 }
 
@@ -18,12 +19,32 @@ function effectOf(values: RuleFormValues): Effect | null {
   const points = whole(values.points);
   if (points === null) return null;
   if (values.effect === 'FIXED') return { type: 'POINTS', points: { value: points, card_definition_id: '' } };
-  const every = whole(values.every);
-  if (every === null || !values.property) return null;
+  const everyValue = everyOf(values);
+  const every = typeof everyValue === 'number' && everyValue >= 1 ? everyValue : null;
+  if (every === null) return null;
+  if (propertyEffects.includes(values.effect) && !values.property) return null;
+  if (itemEffects.includes(values.effect) && !values.productId) return null;
   const metadata = { every, value: points, property: values.property };
-  return values.effect === 'CUSTOM_EVENT_METADATA'
-    ? { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOM_EVENT_METADATA_VALUE', card_definition_id: '', custom_event: { metadata } } }
-    : { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOMER_METADATA_VALUE', card_definition_id: '', customer: { metadata } } };
+  const items = { every, value: points, applicable_to: [{ object: 'product', id: values.productId }] };
+  const proportional = (points_proportional: Record<string, unknown>): Effect => ({ type: 'POINTS_PROPORTIONAL', points_proportional: { card_definition_id: '', ...points_proportional } }) as Effect;
+  switch (values.effect) {
+    case 'CUSTOM_EVENT_METADATA':
+      return proportional({ calculation_type: 'CUSTOM_EVENT_METADATA_VALUE', custom_event: { metadata } });
+    case 'CUSTOMER_METADATA':
+      return proportional({ calculation_type: 'CUSTOMER_METADATA_VALUE', customer: { metadata } });
+    case 'ORDER_METADATA':
+      return proportional({ calculation_type: 'ORDER_METADATA_VALUE', order: { metadata } });
+    case 'ORDER_AMOUNT':
+      return proportional({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every, value: points } } });
+    case 'ORDER_TOTAL_AMOUNT':
+      return proportional({ calculation_type: 'POST_DISCOUNT_ORDER_AMOUNT', order: { total_amount: { every, value: points } } });
+    case 'ORDER_ITEMS_AMOUNT':
+      return proportional({ calculation_type: 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT', order_items: { amount: items } });
+    case 'ORDER_ITEMS_SUBTOTAL_AMOUNT':
+      return proportional({ calculation_type: 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT', order_items: { subtotal_amount: items } });
+    case 'ORDER_ITEMS_QUANTITY':
+      return proportional({ calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: items } });
+  }
 }
 
 function expirationOf(values: RuleFormValues, current: PointsExpiration | null): PointsExpiration | null {
@@ -54,7 +75,7 @@ export interface DraftDescription {
 /** The form's rule in words; parts not filled in yet read "…". */
 export function describeDraft(
   values: RuleFormValues,
-  names: { schemas: SchemaNames; segments: SegmentNames; program?: string },
+  names: { schemas: SchemaNames; segments: SegmentNames; program?: string; products?: ProductNames },
   current: { expiration: PointsExpiration | null } = { expiration: null },
 ): DraftDescription {
   const trigger = triggerOf(values);
@@ -63,7 +84,8 @@ export function describeDraft(
   const limits = describeLimits(body.trigger_limits as EarningRule['trigger_limits']);
   const expiration = expirationOf(values, current.expiration);
   const card = names.program ? `a member's ${names.program} card` : "a member's card";
-  const earns = effect ? describeEffect(effect) : '… points';
+  const pendingDays = values.trigger === 'order_paid' ? whole(values.pendingDays ?? '') : null;
+  const earns = `${effect ? describeEffect(effect, names.products) : '… points'}${describePending(pendingDays)}`;
   const expiry = expiration ? describeExpiration(expiration) : 'points expire …';
   const status = values.active ? '' : ' It is saved inactive, so it earns nothing until it is enabled.';
   const summary = `On ${trigger ? describeTrigger(trigger, names.schemas, names.segments) : '…'}, ${card} earns ${earns} (${expiry})${limits.length ? `, ${limits.join(' and ')}` : ''}.${status}`;

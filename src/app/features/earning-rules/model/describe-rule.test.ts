@@ -16,9 +16,28 @@ describe('describeEffect', () => {
       { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOMER_METADATA_VALUE', card_definition_id: card, customer: { metadata: { every: 10, value: 1, property: 'visits' } } } },
       "1 point for every 10 of the customer's 'visits'",
     ],
-    [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', card_definition_id: card, order: { amount: { every: 100, value: 1.5 } } } }, '1.5 points for every 100 of the order amount'],
+    [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', card_definition_id: card, order: { amount: { every: 100, value: 1.5 } } } }, '1.5 points for every 1.00 spent'],
+    [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'POST_DISCOUNT_ORDER_AMOUNT', card_definition_id: card, order: { total_amount: { every: 1050, value: 10 } } } }, '10 points for every 10.50 spent after discounts'],
+    [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'ORDER_METADATA_VALUE', card_definition_id: card, order: { metadata: { every: 1, value: 3, property: 'cups' } } } }, "3 points for every 1 of the order's 'cups'"],
+    [
+      { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT', card_definition_id: card, order_items: { amount: { every: 100, value: 2, applicable_to: [{ object: 'product', id: 'prod_coffee' }] } } } },
+      '2 points for every 1.00 spent on Coffee of the day',
+    ],
+    [
+      { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT', card_definition_id: card, order_items: { subtotal_amount: { every: 500, value: 1, applicable_to: [{ type: 'product', product: { id: 'prod_coffee' } }] } } } },
+      '1 point for every 5.00 spent on Coffee of the day after discounts',
+    ],
+    [
+      { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'ORDER_ITEMS_QUANTITY', card_definition_id: card, order_items: { quantity: { every: 1, value: 5, applicable_to: [{ object: 'product', id: 'prod_coffee' }] } } } },
+      '5 points for each Coffee of the day bought',
+    ],
+    [
+      { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'ORDER_ITEMS_QUANTITY', card_definition_id: card, order_items: { quantity: { every: 2, value: 5, applicable_to: [{ object: 'product', id: 'prod_gone' }] } } } },
+      '5 points for every 2 items of the chosen product bought',
+    ],
+    [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'ORDER_ITEMS_QUANTITY', card_definition_id: card, order_items: { quantity: { every: 3, value: 1 } } } }, '1 point for every 3 items bought'],
   ])('%j → %s', (effect, text) => {
-    expect(describeEffect(effect)).toBe(text);
+    expect(describeEffect(effect, new Map([['prod_coffee', 'Coffee of the day']]))).toBe(text);
   });
 });
 

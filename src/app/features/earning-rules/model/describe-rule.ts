@@ -1,4 +1,5 @@
 import type { ConditionValue, Conditions, EarningRule, Effect, PointsExpiration, RuleDefinition, RulesGroup, TriggerLimits } from '../../../../contract/earning-rule';
+import { formatCents } from '../../../lib/format';
 
 /**
  * An earning rule in words, for people who do not read its JSON: what it gives, when, how often.
@@ -25,7 +26,7 @@ export function describeTrigger(trigger: EarningRule['trigger'], schemas: Schema
       return `custom event ${quoted(schemas.get(id) ?? id)}`;
     }
     case 'customer.order.paid':
-      return 'order paid';
+      return 'a paid order';
     case 'customer.segment.entered':
       return segments.has(trigger.segment.id) ? `a customer entering segment ${quoted(segments.get(trigger.segment.id) as string)}` : `a customer entering segment ${trigger.segment.id}`;
   }
@@ -36,8 +37,39 @@ function source(kind: 'custom_event' | 'customer' | 'order', property: string): 
 }
 
 const per = (value: number, every: number, what: string) => `${plural(Number(formatAmount(value)), 'point')} for every ${formatAmount(every)} of ${what}`;
+/** Amounts are in cents: "10 points for every 1.00 spent". */
+const perMoney = (value: number, every: number, what: string) => `${plural(Number(formatAmount(value)), 'point')} for every ${formatCents(every)} spent${what}`;
 
-export function describeEffect(effect: Effect): string {
+/** Product ids → names, for items calculations. */
+export type ProductNames = ReadonlyMap<string, string>;
+
+/** The product an items calculation counts (`applicable_to`: v1's `{object, id}` or v2's `{type, product: {id}}`). */
+export function productIdOf(applicableTo: readonly Record<string, unknown>[] | undefined): string | null {
+  const [entry] = applicableTo ?? [];
+  if (!entry) return null;
+  if (typeof entry.id === 'string') return entry.id;
+  const product = entry.product as { id?: unknown } | undefined;
+  return typeof product?.id === 'string' ? product.id : null;
+}
+
+function productWords(applicableTo: readonly Record<string, unknown>[] | undefined, products: ProductNames): string {
+  const id = productIdOf(applicableTo);
+  if (id === null) return 'any product';
+  return products.get(id) ?? 'the chosen product';
+}
+
+/** How many of a product: "for each Coffee of the day bought", "for every 2 items of the chosen product bought". */
+function perQuantity(value: number, every: number, applicableTo: readonly Record<string, unknown>[] | undefined, products: ProductNames): string {
+  const points = plural(Number(formatAmount(value)), 'point');
+  const id = productIdOf(applicableTo);
+  const name = id === null ? null : products.get(id);
+  const n = formatAmount(every);
+  if (name) return `${points} for ${every === 1 ? `each ${name}` : `every ${n} ${name}`} bought`;
+  const of = id === null ? '' : ' of the chosen product';
+  return `${points} for ${every === 1 ? `each item${of}` : `every ${n} items${of}`} bought`;
+}
+
+export function describeEffect(effect: Effect, products: ProductNames = new Map()): string {
   if (effect.type === 'POINTS') return plural(effect.points.value, 'point');
   if (effect.type === 'BENEFIT') return `benefit ${effect.benefit.id}`;
   const p = effect.points_proportional;
@@ -49,15 +81,15 @@ export function describeEffect(effect: Effect): string {
     case 'ORDER_METADATA_VALUE':
       return per(p.order.metadata.value, p.order.metadata.every, source('order', p.order.metadata.property));
     case 'PRE_DISCOUNT_ORDER_AMOUNT':
-      return per(p.order.amount.value, p.order.amount.every, 'the order amount');
+      return perMoney(p.order.amount.value, p.order.amount.every, '');
     case 'POST_DISCOUNT_ORDER_AMOUNT':
-      return per(p.order.total_amount.value, p.order.total_amount.every, 'the order total after discounts');
+      return perMoney(p.order.total_amount.value, p.order.total_amount.every, ' after discounts');
     case 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT':
-      return per(p.order_items.amount.value, p.order_items.amount.every, 'the items amount');
+      return perMoney(p.order_items.amount.value, p.order_items.amount.every, ` on ${productWords(p.order_items.amount.applicable_to, products)}`);
     case 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT':
-      return per(p.order_items.subtotal_amount.value, p.order_items.subtotal_amount.every, 'the items subtotal');
+      return perMoney(p.order_items.subtotal_amount.value, p.order_items.subtotal_amount.every, ` on ${productWords(p.order_items.subtotal_amount.applicable_to, products)} after discounts`);
     case 'ORDER_ITEMS_QUANTITY':
-      return per(p.order_items.quantity.value, p.order_items.quantity.every, 'the items quantity');
+      return perQuantity(p.order_items.quantity.value, p.order_items.quantity.every, p.order_items.quantity.applicable_to, products);
   }
 }
 
@@ -200,6 +232,11 @@ export function describeWhen(rule: Pick<EarningRule, 'validity_hours' | 'validit
 }
 
 /** One line for lists: each effect, joined. */
-export function effectSummary(rule: EarningRule): string {
-  return rule.earnings.flatMap((e) => e.effects.map(describeEffect)).join('; ');
+export function effectSummary(rule: EarningRule, products: ProductNames = new Map()): string {
+  return rule.earnings.flatMap((e) => e.effects.map((effect) => describeEffect(effect, products))).join('; ');
+}
+
+/** Points an order-paid rule holds before adding them: ", held 14 days"; empty when added at once. */
+export function describePending(days: number | null | undefined): string {
+  return days ? `, held ${plural(days, 'day')}` : '';
 }

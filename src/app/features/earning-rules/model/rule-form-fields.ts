@@ -23,7 +23,10 @@ export function formFieldOfPath(path: readonly PropertyKey[]): string | null {
       return 'name';
     case 'loyalty':
       if (last === 'points' || last === 'every' || last === 'property') return last;
+      if (last === 'id' || last === 'object') return 'productId';
       return 'effect';
+    case 'pending_points':
+      return 'pendingDays';
     case 'start_date':
       return 'startDate';
     case 'expiration_date':

@@ -4,12 +4,15 @@ import { z } from 'zod';
 import { currentPeriodUnits, type EarningRule, type Effect, type PointsExpiration, type TriggerLimits } from '../../../../contract/earning-rule';
 import {
   v1CreateEarningRuleSchema,
+  v1OrderPaidEvent,
   v1RoundingTypes,
   v1SegmentEnteredEvent,
   v1UpdateEarningRuleSchema,
   type V1CreateEarningRuleInput,
   type V1UpdateEarningRuleInput,
 } from '../../../../contract/earning-rule-v1';
+import { formatCents, parseCents } from '../../../lib/format';
+import { productIdOf } from './describe-rule';
 import { formFieldOfPath } from './rule-form-fields';
 
 /**
@@ -18,9 +21,25 @@ import { formFieldOfPath } from './rule-form-fields';
  * their complaints land on the field they concern, the same mapping API errors use.
  */
 
-export const triggerKinds = ['custom_event', 'segment_entered'] as const;
-export const effectKinds = ['FIXED', 'CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA'] as const;
+export const triggerKinds = ['custom_event', 'segment_entered', 'order_paid'] as const;
+export type TriggerKind = (typeof triggerKinds)[number];
+export const orderEffectKinds = ['ORDER_AMOUNT', 'ORDER_TOTAL_AMOUNT', 'ORDER_METADATA', 'ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'ORDER_ITEMS_QUANTITY'] as const;
+export const effectKinds = ['FIXED', 'CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA', ...orderEffectKinds] as const;
 export type EffectKind = (typeof effectKinds)[number];
+
+/** The calculations each trigger offers (the service refuses the others). */
+export const effectsFor: Record<TriggerKind, readonly EffectKind[]> = {
+  custom_event: ['FIXED', 'CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA'],
+  segment_entered: ['FIXED', 'CUSTOMER_METADATA'],
+  order_paid: ['FIXED', 'ORDER_AMOUNT', 'ORDER_TOTAL_AMOUNT', 'ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'ORDER_ITEMS_QUANTITY', 'ORDER_METADATA', 'CUSTOMER_METADATA'],
+};
+
+/** Calculations per amount of money: their "for every" is typed as an amount (1.00) and sent in cents (100). */
+export const moneyEffects: readonly EffectKind[] = ['ORDER_AMOUNT', 'ORDER_TOTAL_AMOUNT', 'ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT'];
+/** Calculations over the order's lines of one product. */
+export const itemEffects: readonly EffectKind[] = ['ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'ORDER_ITEMS_QUANTITY'];
+/** Calculations per amount of a metadata property. */
+export const propertyEffects: readonly EffectKind[] = ['CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA', 'ORDER_METADATA'];
 export const expiryKinds = ['never', 'months', 'yearly', 'keep'] as const;
 export const cooldownUnits = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 export const roundingChoices = ['none', ...v1RoundingTypes] as const;
@@ -37,6 +56,10 @@ export const ruleFormFieldsSchema = z.object({
   points: z.string().trim(),
   every: z.string().trim(),
   property: z.string().trim(),
+  /** The product an items calculation counts. */
+  productId: z.string(),
+  /** Order-paid rules: hold the points this many days before they are added ('' = add at once). */
+  pendingDays: z.string().trim(),
   expiry: z.enum(expiryKinds),
   expiryMonths: z.string().trim(),
   expiryRounding: z.enum(roundingChoices),
@@ -70,6 +93,8 @@ export const emptyRuleForm: RuleFormValues = {
   points: '10',
   every: '1',
   property: '',
+  productId: '',
+  pendingDays: '',
   expiry: 'never',
   expiryMonths: '12',
   expiryRounding: 'none',
@@ -110,12 +135,42 @@ function metadataValue(text: string): unknown {
   return text;
 }
 
+/** "For every": an amount of money in cents for the money calculations, else a whole number. */
+export function everyOf(values: Pick<RuleFormValues, 'effect' | 'every'>): number | string {
+  if (!moneyEffects.includes(values.effect)) return numberOr(values.every);
+  return parseCents(values.every) ?? values.every;
+}
+
 function loyaltyOf(values: RuleFormValues): V1CreateEarningRuleInput['loyalty'] {
   if (values.effect === 'FIXED') return { type: 'FIXED', points: numberOr(values.points) };
-  const every = { every: numberOr(values.every), points: numberOr(values.points), property: values.property };
-  return values.effect === 'CUSTOM_EVENT_METADATA'
-    ? { type: 'PROPORTIONAL', calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata: every } }
-    : { type: 'PROPORTIONAL', calculation_type: 'CUSTOMER_METADATA', customer: { metadata: every } };
+  const per = { every: everyOf(values), points: numberOr(values.points) };
+  const metadata = { ...per, property: values.property };
+  const items = { ...per, object: 'product' as const, id: values.productId };
+  const proportional = 'PROPORTIONAL' as const;
+  switch (values.effect) {
+    case 'CUSTOM_EVENT_METADATA':
+      return { type: proportional, calculation_type: 'CUSTOM_EVENT_METADATA', custom_event: { metadata } };
+    case 'CUSTOMER_METADATA':
+      return { type: proportional, calculation_type: 'CUSTOMER_METADATA', customer: { metadata } };
+    case 'ORDER_AMOUNT':
+      return { type: proportional, calculation_type: 'ORDER_AMOUNT', order: { amount: per } };
+    case 'ORDER_TOTAL_AMOUNT':
+      return { type: proportional, calculation_type: 'ORDER_TOTAL_AMOUNT', order: { total_amount: per } };
+    case 'ORDER_METADATA':
+      return { type: proportional, calculation_type: 'ORDER_METADATA', order: { metadata } };
+    case 'ORDER_ITEMS_AMOUNT':
+      return { type: proportional, calculation_type: 'ORDER_ITEMS_AMOUNT', order_items: { amount: items } };
+    case 'ORDER_ITEMS_SUBTOTAL_AMOUNT':
+      return { type: proportional, calculation_type: 'ORDER_ITEMS_SUBTOTAL_AMOUNT', order_items: { subtotal_amount: items } };
+    case 'ORDER_ITEMS_QUANTITY':
+      return { type: proportional, calculation_type: 'ORDER_ITEMS_QUANTITY', order_items: { quantity: items } };
+  }
+}
+
+/** Order-paid rules only (the service refuses it on others): hold the points some days, or add them at once (null). */
+function pendingOf(values: RuleFormValues): Pick<V1UpdateEarningRuleInput, 'pending_points'> {
+  if (values.trigger !== 'order_paid') return {};
+  return { pending_points: values.pendingDays ? { period_type: 'DAY', period_value: numberOr(values.pendingDays) as number } : null };
 }
 
 function expirationRulesOf(values: RuleFormValues): V1UpdateEarningRuleInput['expiration_rules'] {
@@ -156,6 +211,7 @@ export function toUpdateBody(values: RuleFormValues): V1UpdateEarningRuleInput {
     validity_day_of_week: values.days.length ? [...values.days].sort() : null,
     validity_hours: values.hours.length ? { daily: values.hours.map((w) => ({ start_time: w.start, expiration_time: w.end, days_of_week: [...w.days].sort() })) } : null,
     ...expiration,
+    ...pendingOf(values),
     trigger_limits: limitsOf(values),
     metadata: Object.fromEntries(values.metadata.filter((row) => row.key).map((row) => [row.key, metadataValue(row.value)])),
   };
@@ -163,12 +219,14 @@ export function toUpdateBody(values: RuleFormValues): V1UpdateEarningRuleInput {
 
 /** POST's one rule: the trigger (a custom event by name and schema id, or a segment) and the rest. */
 export function toCreateBody(values: RuleFormValues, schemaNames: ReadonlyMap<string, string>): V1CreateEarningRuleInput {
-  const { loyalty, ...rest } = toUpdateBody(values);
+  const { loyalty, pending_points, ...rest } = toUpdateBody(values);
   const trigger =
     values.trigger === 'segment_entered'
       ? { event: v1SegmentEnteredEvent, segment: { id: values.segmentId } }
-      : { event: schemaNames.get(values.eventSchemaId) ?? '', custom_event: { schema_id: values.eventSchemaId } };
-  return { ...trigger, loyalty: loyalty as V1CreateEarningRuleInput['loyalty'], ...rest } as V1CreateEarningRuleInput;
+      : values.trigger === 'order_paid'
+        ? { event: v1OrderPaidEvent }
+        : { event: schemaNames.get(values.eventSchemaId) ?? '', custom_event: { schema_id: values.eventSchemaId } };
+  return { ...trigger, loyalty: loyalty as V1CreateEarningRuleInput['loyalty'], ...(pending_points && { pending_points }), ...rest } as V1CreateEarningRuleInput;
 }
 
 /** Checks that a form cannot say by type: a trigger chosen, a property named, unique metadata keys. */
@@ -176,7 +234,15 @@ function formProblems(values: RuleFormValues): { field: RuleFormField; message: 
   const problems: { field: RuleFormField; message: string }[] = [];
   if (values.trigger === 'custom_event' && !values.eventSchemaId) problems.push({ field: 'eventSchemaId', message: 'Choose the custom event' });
   if (values.trigger === 'segment_entered' && !values.segmentId) problems.push({ field: 'segmentId', message: 'Enter the segment ID (seg_…)' });
-  if (values.effect !== 'FIXED' && !values.property) problems.push({ field: 'property', message: 'Name the property whose value counts' });
+  if (!effectsFor[values.trigger].includes(values.effect)) problems.push({ field: 'effect', message: 'Choose how the points are counted for this trigger' });
+  if (propertyEffects.includes(values.effect) && !values.property) problems.push({ field: 'property', message: 'Name the property whose value counts' });
+  if (itemEffects.includes(values.effect) && !values.productId) problems.push({ field: 'productId', message: 'Choose the product whose lines count' });
+  if (moneyEffects.includes(values.effect)) {
+    const cents = parseCents(values.every);
+    if (cents === null) problems.push({ field: 'every', message: 'Enter an amount such as 1.00, with at most two decimals' });
+    else if (cents < 1) problems.push({ field: 'every', message: 'Enter 0.01 or more' });
+  }
+  if (values.trigger === 'order_paid' && values.pendingDays && !/^\d+$/.test(values.pendingDays)) problems.push({ field: 'pendingDays', message: 'Enter a whole number of days, 1 to 90' });
   const keys = new Set<string>();
   values.metadata.forEach((row, i) => {
     if (!row.key && row.value) problems.push({ field: `metadata.${i}.key`, message: 'Give the value a key' });
@@ -237,6 +303,28 @@ function effectValues(effect: Effect): Partial<RuleFormValues> {
     const m = p.customer.metadata;
     return { effect: 'CUSTOMER_METADATA', points: String(m.value), every: String(m.every), property: m.property, ...expiry };
   }
+  // Amounts are typed as money in the form (1.00), stored in cents (100).
+  const money = (every: number) => formatCents(every).replace(/,/g, '');
+  switch (p.calculation_type) {
+    case 'ORDER_METADATA_VALUE':
+      return { effect: 'ORDER_METADATA', points: String(p.order.metadata.value), every: String(p.order.metadata.every), property: p.order.metadata.property, ...expiry };
+    case 'PRE_DISCOUNT_ORDER_AMOUNT':
+      return { effect: 'ORDER_AMOUNT', points: String(p.order.amount.value), every: money(p.order.amount.every), ...expiry };
+    case 'POST_DISCOUNT_ORDER_AMOUNT':
+      return { effect: 'ORDER_TOTAL_AMOUNT', points: String(p.order.total_amount.value), every: money(p.order.total_amount.every), ...expiry };
+    case 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT': {
+      const m = p.order_items.amount;
+      return { effect: 'ORDER_ITEMS_AMOUNT', points: String(m.value), every: money(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+    case 'POST_DISCOUNT_ORDER_ITEMS_AMOUNT': {
+      const m = p.order_items.subtotal_amount;
+      return { effect: 'ORDER_ITEMS_SUBTOTAL_AMOUNT', points: String(m.value), every: money(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+    case 'ORDER_ITEMS_QUANTITY': {
+      const m = p.order_items.quantity;
+      return { effect: 'ORDER_ITEMS_QUANTITY', points: String(m.value), every: String(m.every), productId: productIdOf(m.applicable_to) ?? '', ...expiry };
+    }
+  }
   return expiry;
 }
 
@@ -245,16 +333,22 @@ export function notEditable(rule: EarningRule): string[] {
   const reasons: string[] = [];
   const effects = rule.earnings.flatMap((e) => e.effects);
   if (rule.earnings.length !== 1 || effects.length !== 1) reasons.push(`it has ${effects.length} effects in ${rule.earnings.length} earnings, and the builder edits rules with one`);
-  if (rule.trigger.event === 'customer.order.paid') reasons.push('it is triggered by paid orders');
   const [effect] = effects;
-  if (effect && effect.type === 'POINTS_PROPORTIONAL' && !['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'].includes(effect.points_proportional.calculation_type)) {
-    reasons.push(`its points are counted by ${effect.points_proportional.calculation_type}`);
+  if (effect && effect.type === 'POINTS_PROPORTIONAL' && rule.trigger.event !== 'customer.order.paid' && !['CUSTOM_EVENT_METADATA_VALUE', 'CUSTOMER_METADATA_VALUE'].includes(effect.points_proportional.calculation_type)) {
+    reasons.push('its points are counted from an order, and it is not triggered by one');
+  }
+  if (effect?.type === 'POINTS_PROPORTIONAL' && 'order_items' in effect.points_proportional && effect.points_proportional.order_items) {
+    const [items] = Object.values(effect.points_proportional.order_items) as { applicable_to?: Record<string, unknown>[] }[];
+    if ((items?.applicable_to?.length ?? 0) > 1) reasons.push('it counts the lines of several products, and the builder counts one');
   }
   return reasons;
 }
 
-/** A stored rule (the v2 read) as the form shows it, for the program it is edited through. */
-export function formValuesOf(rule: EarningRule, programId: string): RuleFormValues {
+/**
+ * A stored rule (the v2 read) as the form shows it, for the program it is edited through; an
+ * order-paid rule's pending days come from the v1 read (the v2 read leaves them out).
+ */
+export function formValuesOf(rule: EarningRule, programId: string, pendingDays: number | null = null): RuleFormValues {
   const trigger = rule.trigger;
   const [effect] = rule.earnings.flatMap((e) => e.effects);
   const limits = rule.trigger_limits;
@@ -264,7 +358,7 @@ export function formValuesOf(rule: EarningRule, programId: string): RuleFormValu
     ...emptyRuleForm,
     name: rule.name,
     programId,
-    trigger: trigger.event === 'customer.segment.entered' ? 'segment_entered' : 'custom_event',
+    trigger: trigger.event === 'customer.segment.entered' ? 'segment_entered' : trigger.event === 'customer.order.paid' ? 'order_paid' : 'custom_event',
     eventSchemaId: trigger.event === 'customer.custom_event' ? trigger.custom_event.schema_id : '',
     segmentId: trigger.event === 'customer.segment.entered' ? trigger.segment.id : '',
     ...(effect ? effectValues(effect) : {}),
@@ -278,5 +372,41 @@ export function formValuesOf(rule: EarningRule, programId: string): RuleFormValu
     frequencyMax: frequency ? String(frequency.triggers.max) : '1',
     metadata: Object.entries(rule.metadata).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
     active: rule.status === 'ACTIVE',
+    pendingDays: pendingDays === null ? '' : String(pendingDays),
   };
+}
+
+/**
+ * Whether the builder shows a field for these values: an API error placed on a field the form does
+ * not show would go unseen, so such an error goes to the top of the form instead.
+ */
+export function isFieldShown(field: string, values: RuleFormValues): boolean {
+  switch (field.split('.')[0]) {
+    case 'eventSchemaId':
+      return values.trigger === 'custom_event';
+    case 'segmentId':
+      return values.trigger === 'segment_entered';
+    case 'pendingDays':
+      return values.trigger === 'order_paid';
+    case 'every':
+      return values.effect !== 'FIXED';
+    case 'property':
+      return propertyEffects.includes(values.effect);
+    case 'productId':
+      return itemEffects.includes(values.effect);
+    case 'expiryMonths':
+    case 'expiryRounding':
+      return values.expiry === 'months';
+    case 'expiryRoundingMonth':
+      return values.expiry === 'months' && values.expiryRounding === 'PARTICULAR_MONTH';
+    case 'expiryDay':
+    case 'expiryMonth':
+      return values.expiry === 'yearly';
+    case 'cooldownValue':
+      return values.cooldown !== 'none';
+    case 'frequencyMax':
+      return values.frequency !== 'none';
+    default:
+      return true;
+  }
 }

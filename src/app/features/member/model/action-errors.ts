@@ -40,3 +40,11 @@ export function redeemErrorText(error: ErrorObject): string {
       return sayApiError(error);
   }
 }
+
+/** Activating or cancelling pending points went wrong: what happened, in words for the member page. */
+export function pendingPointsErrorText(error: ErrorObject, action: 'activate' | 'cancel'): string {
+  if (error.code === 404) return 'These points are no longer pending: they were activated or cancelled meanwhile. The list is refreshed.';
+  if (error.code === 403) return `Your role may not ${action} pending points.`;
+  if (error.key === 'voucher_disabled') return 'This card is switched off, so its pending points cannot be activated.';
+  return sayApiError(error);
+}

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
+import { useProducts } from '../../../../api/get-products';
 import type { PointsExpiration } from '../../../../../contract/earning-rule';
 import { useSegment } from '../../api/get-segment';
 import { describeDraft } from '../../model/describe-draft';
@@ -18,7 +19,9 @@ export function LiveDescription({ control, schemaNames, programNames, currentExp
   const values = useWatch({ control }) as RuleFormValues;
   const segment = useSegment(values.segmentId ?? '');
   const segments = new Map(segment.data ? [[segment.data.id, segment.data.name]] : []);
-  const { summary, when } = describeDraft(values, { schemas: schemaNames, segments, program: programNames.get(values.programId) }, { expiration: currentExpiration });
+  const products = useProducts();
+  const productNames = new Map((products.data?.products ?? []).map((p) => [p.id, p.name ?? p.source_id ?? 'the chosen product']));
+  const { summary, when } = describeDraft(values, { schemas: schemaNames, segments, program: programNames.get(values.programId), products: productNames }, { expiration: currentExpiration });
   return (
     <Paper component="section" aria-labelledby="rule-in-words" sx={{ p: 3, bgcolor: '#f3f2fd', borderColor: 'primary.main' }}>
       <Typography id="rule-in-words" variant="h2" sx={{ mb: 1 }}>

@@ -17,14 +17,14 @@ import { FormTextField } from '../../../../components/form-text-field';
 import { errorObjectOf } from '../../../../lib/api-error';
 import { useCreateEarningRule } from '../../api/create-earning-rule';
 import { useUpdateEarningRule } from '../../api/update-earning-rule';
-import { ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from '../../model/rule-form';
+import { isFieldShown, ruleFormSchema, toCreateBody, toUpdateBody, type RuleFormValues } from '../../model/rule-form';
 import { placeRuleApiError } from '../../model/rule-form-fields';
 import { ExpirySection } from './expiry-section';
 import { FormSelect } from './form-select';
 import { LimitsSection } from './limits-section';
 import { LiveDescription } from './live-description';
 import { MetadataSection } from './metadata-section';
-import { PointsSection } from './points-section';
+import { PendingSection, PointsSection } from './points-section';
 import { TriggerSection } from './trigger-section';
 import { WhenSection } from './when-section';
 
@@ -61,7 +61,7 @@ type RuleBuilderFormControl = ReturnType<typeof useForm<RuleFormValues>>['contro
 export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId, currentExpiration = null, keepExpiryLabel, cancelTo, onSaved }: RuleBuilderFormProps) {
   const schemaNames = useMemo(() => new Map(schemas.map((s) => [s.id, s.name])), [schemas]);
   const programNames = useMemo(() => new Map(programs.map((p) => [p.id, p.name])), [programs]);
-  const { control, handleSubmit, setError } = useForm<RuleFormValues>({
+  const { control, handleSubmit, setError, getValues } = useForm<RuleFormValues>({
     resolver: zodResolver(ruleFormSchema(mode, schemaNames)),
     defaultValues,
     mode: 'onTouched',
@@ -79,7 +79,8 @@ export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId
 
   const onError = (error: unknown) => {
     const placed = placeRuleApiError(errorObjectOf(error));
-    if (placed.length === 0) return setFormError(error);
+    const values = getValues();
+    if (placed.length === 0 || placed.some(({ field }) => !isFieldShown(field, values))) return setFormError(error);
     placed.forEach(({ field, text }, i) => setError(field as FieldPath<RuleFormValues>, { type: 'api', message: text }, { shouldFocus: i === 0 }));
   };
 
@@ -136,6 +137,7 @@ export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId
           <FormSection id="rule-points-heading" title="Points">
             <PointsSection control={control} schema={schema} />
             <ExpirySection control={control} keepLabel={keepExpiryLabel} />
+            <PendingSection control={control} />
           </FormSection>
           <Divider />
           <FormSection id="rule-when-heading" title="When it earns">

@@ -3,16 +3,18 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
 import { useController, useWatch } from 'react-hook-form';
 import type { EventSchema } from '../../../../../contract/event';
 import { FormTextField } from '../../../../components/form-text-field';
 import { useSegment } from '../../api/get-segment';
-import type { RuleFormControl } from '../../model/rule-form';
+import { effectsFor, type RuleFormControl, type TriggerKind } from '../../model/rule-form';
 import { FormSelect } from './form-select';
 
 /** What the rule listens to: a custom event (by its schema), or customers entering a segment. */
 export function TriggerSection({ control, schemas, locked }: { control: RuleFormControl; schemas: readonly EventSchema[]; locked: boolean }) {
   const { field } = useController({ control, name: 'trigger' });
+  const { field: effect } = useController({ control, name: 'effect' });
   const segmentId = useWatch({ control, name: 'segmentId' });
   const segment = useSegment(segmentId);
   const segmentHelp = segment.data
@@ -28,12 +30,27 @@ export function TriggerSection({ control, schemas, locked }: { control: RuleForm
         <FormLabel id="rule-trigger-label" sx={{ typography: 'body2' }}>
           Earn when
         </FormLabel>
-        <RadioGroup row aria-labelledby="rule-trigger-label" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+        <RadioGroup
+          row
+          aria-labelledby="rule-trigger-label"
+          value={field.value}
+          onChange={(event) => {
+            const next = event.target.value as TriggerKind;
+            field.onChange(next);
+            // A calculation the new trigger does not offer goes back to fixed points.
+            if (!effectsFor[next].includes(effect.value)) effect.onChange('FIXED');
+          }}
+        >
           <FormControlLabel value="custom_event" control={<Radio />} label="A custom event arrives" disabled={locked} />
           <FormControlLabel value="segment_entered" control={<Radio />} label="A customer enters a segment" disabled={locked} />
+          <FormControlLabel value="order_paid" control={<Radio />} label="An order is paid" disabled={locked} />
         </RadioGroup>
       </Box>
-      {field.value === 'custom_event' ? (
+      {field.value === 'order_paid' ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Orders your systems record as paid earn, and so do paid orders recorded on the Events page. The points can be held for some days before they count (below).
+        </Typography>
+      ) : field.value === 'custom_event' ? (
         <FormSelect
           control={control}
           name="eventSchemaId"

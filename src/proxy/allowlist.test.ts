@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { roleMay, type StaffRole } from '../contract/staff-session';
+import { actionFor } from './allowlist';
+
+const roles: StaffRole[] = ['marketing', 'support'];
+
+describe('allowlist: orders and pending points (issue 27)', () => {
+  it.each([
+    ['POST', '/v1/orders', 'recordOrders'],
+    ['GET', '/v1/orders', 'read'],
+    ['GET', '/v1/orders/ord_1', 'read'],
+    ['GET', '/v1/products', 'read'],
+    ['GET', '/v1/loyalties/members/COFFEE-0001/pending-points', 'read'],
+    ['POST', '/v1/loyalties/members/COFFEE-0001/pending-points/lpp_1/activate', 'managePendingPoints'],
+    ['POST', '/v1/loyalties/members/COFFEE-0001/pending-points/lpp_1/cancel', 'managePendingPoints'],
+  ])('%s %s is %s, which both roles may do', (method, path, action) => {
+    expect(actionFor(method, path)).toBe(action);
+    for (const role of roles) expect(roleMay(role, actionFor(method, path)!)).toBe(true);
+  });
+
+  it.each([
+    ['PUT', '/v1/orders/ord_1'],
+    ['DELETE', '/v1/orders/ord_1'],
+    ['POST', '/v1/orders/import'],
+    ['POST', '/v1/products'],
+    ['POST', '/v1/loyalties/members/COFFEE-0001/pending-points/lpp_1/balance'],
+    ['GET', '/v1/loyalties/members/COFFEE-0001/pending-points/lpp_1'],
+    ['POST', '/v1/loyalties/members/COFFEE-0001/pending-points/lpp_1/activate/x'],
+  ])('the dashboard does not call %s %s', (method, path) => {
+    expect(actionFor(method, path)).toBeUndefined();
+  });
+});
