@@ -42,6 +42,15 @@ export const metadataInputSchema = metadataSchema.superRefine((metadata, ctx) =>
 });
 
 /** `?limit=` of the v1 lists: 1–100, default 10 (the real API's prose default). */
+/**
+ * Points limits, one for every points value the service takes or computes (README, "Limits"): an
+ * amount of points a request brings, a rule gives or one earning computes is at most `maxPoints`;
+ * a card's lifetime points (and so every other total of it) at most `maxCardPoints`, well inside
+ * 2^53, so every total is exact in JavaScript numbers and PostgreSQL bigints alike.
+ */
+export const maxPoints = 1_000_000_000_000;
+export const maxCardPoints = 1_000_000_000_000_000;
+
 export const limitQuery = z.coerce.number().int().min(1).max(100).default(10);
 /** `?page=` of the page-numbered v1 lists. */
 export const pageQuery = z.coerce.number().int().min(1).max(1000).default(1);

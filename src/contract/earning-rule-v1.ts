@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
+import { dateTime, limitQuery, maxPoints, metadataInputSchema, metadataSchema, pageQuery } from './common';
 import { triggerLimitsSchema } from './earning-rule';
 
 /**
@@ -15,10 +15,12 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.number().int('must
  * A whole number, also as a numeric string: the contract types `points` as an integer, but its own
  * Create and Update examples send `"points": "5"`, and the examples win (see the route test).
  */
-const wholeNumber = (min: number) =>
+const wholeNumber = (min: number, max?: number) =>
   z
     .union([z.number(), z.string().trim().regex(/^-?\d+$/, 'must be a whole number').transform(Number)])
-    .pipe(int(min));
+    .pipe(int(min, max));
+/** Points a rule gives: at most maxPoints (README, "Limits"). */
+const rulePoints = wholeNumber(1, maxPoints);
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
 const dayOfWeek = int(0, 6);
@@ -28,11 +30,11 @@ export const v1DaysOfWeekSchema = z.array(dayOfWeek).min(1).max(7).refine(unique
 
 // ---------- loyalty (the effect) ----------
 
-const perUnit = z.strictObject({ every: wholeNumber(1), points: wholeNumber(1) });
+const perUnit = z.strictObject({ every: wholeNumber(1), points: rulePoints });
 const perProperty = perUnit.extend({ property: z.string().trim().min(1).max(200) });
 const perItems = perUnit.extend({ object: z.enum(['products_collection', 'product', 'sku']), id: z.string().min(1) });
 
-export const v1FixedLoyaltySchema = z.strictObject({ type: z.literal('FIXED'), points: wholeNumber(1) });
+export const v1FixedLoyaltySchema = z.strictObject({ type: z.literal('FIXED'), points: rulePoints });
 
 const proportional = { type: z.literal('PROPORTIONAL') };
 export const v1ProportionalLoyaltySchema = z.discriminatedUnion('calculation_type', [
@@ -143,7 +145,7 @@ export const earningRulesPerProject = 100;
 export const v1CreateEarningRulesSchema = z.array(v1CreateEarningRuleSchema).min(1).max(earningRulesPerProject);
 
 /** `{points}` alone, as the SDK's update type has it: the rule keeps its loyalty type and calculation. */
-export const v1PointsOnlySchema = z.strictObject({ points: wholeNumber(1) });
+export const v1PointsOnlySchema = z.strictObject({ points: rulePoints });
 
 /** A whole `loyalty` (with `type`), or `{points}` alone; each checked by its own schema, so errors name the field. */
 const v1LoyaltyUpdateSchema = z.unknown().transform((value, ctx): V1Loyalty | z.output<typeof v1PointsOnlySchema> => {

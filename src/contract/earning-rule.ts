@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from './common';
+import { maxPoints, metadataSchema } from './common';
 
 /**
  * The v2 earning rule (SERVICE_SPEC §2.9, api-facts §13), as GET /v2/loyalties/earning-rules
@@ -90,7 +90,7 @@ export type PointsExpiration = z.infer<typeof pointsExpirationSchema>;
 
 // ---------- effects ----------
 
-const everySchema = z.strictObject({ every: int(1), value: z.number().min(0).max(Number.MAX_SAFE_INTEGER) });
+const everySchema = z.strictObject({ every: int(1), value: z.number().min(0).max(maxPoints) });
 export const metadataEverySchema = everySchema.extend({ property: z.string().min(1) });
 const applicableToSchema = z.array(z.record(z.string(), z.unknown()));
 const itemsEverySchema = everySchema.extend({ applicable_to: applicableToSchema.optional() });
@@ -117,7 +117,7 @@ export const pointsProportionalSchema = z.discriminatedUnion('calculation_type',
 export type PointsProportional = z.infer<typeof pointsProportionalSchema>;
 
 export const fixedPointsSchema = z.strictObject({
-  value: int(0),
+  value: int(0, maxPoints),
   card_definition_id: cardDefinitionIdSchema,
   points_expiration: pointsExpirationSchema.nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxPoints } from './common';
 
 /**
  * POST /v1/loyalties/[{campaignId}/]members/{memberId}/balance: a support agent's or an
@@ -8,7 +9,6 @@ import { z } from 'zod';
 export const pointsExpirationTypes = ['PROGRAM_RULES', 'CUSTOM_DATE', 'NON_EXPIRING'] as const;
 export type PointsExpirationType = (typeof pointsExpirationTypes)[number];
 
-const maxPoints = 1_000_000_000_000;
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `YYYY-MM-DD` (the description and examples) or an ISO 8601 date-time (the schema's format). */

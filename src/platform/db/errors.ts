@@ -29,3 +29,12 @@ export function unstorableValue(error: unknown): boolean {
   }
   return false;
 }
+
+/** The check constraint a failed statement violated, whatever driver or wrapper raised it. */
+export function violatedCheck(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const candidate = e as { code?: string; constraint?: string };
+    if (candidate.code === '23514') return candidate.constraint ?? 'unknown';
+  }
+  return undefined;
+}

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -150,6 +151,9 @@ export const vouchers = pgTable(
     index('vouchers_holder_idx').on(t.projectId, t.holderId),
     // The target of rows that name a card and its project together (card transactions, point buckets): one check for both.
     uniqueIndex('vouchers_id_project_uq').on(t.id, t.projectId),
+    // A card's lifetime points, and its pending points, stay exact in every type end to end (maxCardPoints, README "Limits"):
+    // every path that moves them, batched statements included, is held to it here.
+    check('vouchers_points_limit', sql`points <= 1000000000000000 AND pending_points <= 1000000000000000`),
   ],
 );
 

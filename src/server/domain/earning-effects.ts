@@ -1,3 +1,4 @@
+import { maxPoints } from '../../contract/common';
 import type { Effect, PointsExpiration } from '../../contract/earning-rule';
 
 /** One line of a paid order, as earning rules count it. */
@@ -28,7 +29,7 @@ export interface EffectFacts {
  * The most points one effect may earn at a time, so that every card total stays an exact integer
  * in JavaScript numbers and PostgreSQL bigints alike (README, "Limits").
  */
-export const maxEarnedPoints = 1_000_000_000_000;
+export const maxEarnedPoints = maxPoints;
 
 /** An effect computed more points than maxEarnedPoints; `source` names the fact that made it so. */
 export class EarnedPointsTooLarge extends Error {

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorObject } from '../../contract/error';
-import { unstorableValue } from '../../platform/db/errors';
+import { maxCardPoints } from '../../contract/common';
+import { unstorableValue, violatedCheck } from '../../platform/db/errors';
 import { ApiError } from '../lib/api-error';
 import type { RouteCatalog } from './route-catalog';
 import { describeValidationIssue } from './validation-details';
@@ -38,6 +39,10 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
       ? { code: 400, key: 'invalid_query_params', message: 'Invalid query params', details, ...base }
       : { code: 400, key: 'invalid_payload', message: 'Invalid payload', details, ...base };
   }
+  // The database's own bound on a card's points (schema: vouchers_points_limit), held on every path that moves them.
+  if (violatedCheck(error) === 'vouchers_points_limit') {
+    return { code: 400, key: 'invalid_payload', message: 'Invalid payload', details: `Property .points: the card would hold more than ${maxCardPoints} points, the most a card holds (README, "Limits")`, ...base };
+  }
   if (unstorableValue(error)) {
     return { code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'A value in the request is too large or cannot be stored', ...base };
   }
@@ -70,7 +75,7 @@ export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalo
     const body = toErrorObject(error, request);
     if (body.code >= 500) request.log.error({ err: error }, 'request failed');
     // Input the edge checks let through to the database: visible in the logs, a 400 to the client.
-    else if (unstorableValue(error)) request.log.warn({ err: error }, 'database refused a value');
+    else if (unstorableValue(error) || violatedCheck(error)) request.log.warn({ err: error }, 'database refused a value');
     if (error instanceof ApiError && error.headers) void reply.headers(error.headers);
     return reply.status(body.code).send(body);
   });

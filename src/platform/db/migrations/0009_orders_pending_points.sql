@@ -1,4 +1,4 @@
--- Orders and the points they hold back (pending points); an earning rule may hold what it earns (docs/architecture.md, "Card changes").
+-- Orders and the points they hold back (pending points); an earning rule may hold what it earns; a card's points bounded so every total stays exact (docs/architecture.md, "Card changes").
 CREATE TABLE "orders" (
 	"id" text PRIMARY KEY NOT NULL,
 	"project_id" text NOT NULL,
@@ -50,4 +50,5 @@ CREATE INDEX "pending_points_card_idx" ON "pending_points" USING btree ("voucher
 CREATE INDEX "pending_points_campaign_idx" ON "pending_points" USING btree ("campaign_id","id") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE INDEX "pending_points_due_idx" ON "pending_points" USING btree ("activates_on") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE INDEX "pending_points_order_idx" ON "pending_points" USING btree ("order_id") WHERE status = 'PENDING';--> statement-breakpoint
-CREATE INDEX "pending_points_rule_idx" ON "pending_points" USING btree ("earning_rule_id","voucher_id","created_at");
+CREATE INDEX "pending_points_rule_idx" ON "pending_points" USING btree ("earning_rule_id","voucher_id","created_at");--> statement-breakpoint
+ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_points_limit" CHECK (points <= 1000000000000000 AND pending_points <= 1000000000000000);
