@@ -10,6 +10,13 @@ export const spendingBalance = 1_000_000_000;
 /** The bench reward's price in points. */
 export const rewardPrice = 10;
 
+/** The bench order's amount (in cents) and the points its one matching order-paid rule (1 point per 1.00, before discounts) earns. */
+export const orderAmount = 2500;
+export const pointsPerOrder = orderAmount / 100;
+/** The bench's order-paid rule, by name. */
+export const orderRuleName = 'Per 1.00 ordered';
+export const visitRuleName = 'Points per visit';
+
 /** Card codes of a spending program: one card per bench member. */
 export const spendCards = (prefix: string) => Array.from({ length: eventCustomers }, (_, i) => `${prefix}-${i}`);
 
@@ -19,9 +26,11 @@ export const spendCards = (prefix: string) => Array.from({ length: eventCustomer
  * earning rule to read; and for spending, each member holds a card in Spend Club (redeemed through
  * the API), Bare Spend (redeemed by the bare SQL transaction) and Adjust Club (balance corrections),
  * the first two with a large balance, and Spend Club offers a reward; Bare Event's cards take the
- * bare SQL event transaction's accruals.
+ * bare SQL event transaction's accruals. Each member also holds a card in Order Club, where paid orders earn by the
+ * project's one customer.order.paid rule (the only rule an order matches), and one in Bare Order,
+ * which takes the bare SQL order transaction's accruals.
  */
-const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD', 'Bare Event': 'BE' } as const;
+const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD', 'Bare Event': 'BE', 'Order Club': 'OR', 'Bare Order': 'BO' } as const;
 
 export function benchFixture(cardsPerPool: number): FixtureInput {
   const members = Array.from({ length: eventCustomers }, (_, i) => `bench-member-${i}`);
@@ -33,7 +42,7 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
       { name: 'Bench Club', type: 'AUTO_UPDATE', code_config: { prefix: 'B-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Bare Club', type: 'AUTO_UPDATE', code_config: { prefix: 'R-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Event Club', type: 'STATIC', cards: members.map((holder, i) => ({ code: `EV-${i}`, holder })) },
-      ...(['Spend Club', 'Bare Spend', 'Adjust Club', 'Bare Event'] as const).map((name) => ({
+      ...(['Spend Club', 'Bare Spend', 'Adjust Club', 'Bare Event', 'Order Club', 'Bare Order'] as const).map((name) => ({
         name,
         type: 'STATIC' as const,
         cards: spendCards(spendPrefix[name]).map((code, i) => ({ code, holder: members[i] })),
@@ -45,11 +54,29 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
     event_schemas: [{ name: 'bench_visit', properties: { amount: { type: 'number' } } }],
     earning_rules: [
       {
-        name: 'Points per visit',
+        name: visitRuleName,
         trigger: { event: 'customer.custom_event', custom_event: { schema: 'bench_visit' }, segment: null },
         earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: pointsPerVisit, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
         trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
         campaigns: ['Event Club'],
+      },
+      {
+        name: orderRuleName,
+        trigger: { event: 'customer.order.paid', custom_event: null, segment: null },
+        earnings: [
+          {
+            name: orderRuleName,
+            rules: null,
+            effects: [
+              {
+                type: 'POINTS_PROPORTIONAL',
+                points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', points_expiration: { type: 'NO_EXPIRATION' }, order: { amount: { every: 100, value: 1 } } },
+              },
+            ],
+          },
+        ],
+        trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
+        campaigns: ['Order Club'],
       },
     ],
     locations: Array.from({ length: 60 }, (_, i) => ({

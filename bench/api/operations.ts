@@ -1,4 +1,4 @@
-import { eventCustomers, spendCards } from './fixture';
+import { eventCustomers, orderAmount, spendCards } from './fixture';
 
 export interface Operation {
   name: string;
@@ -9,8 +9,14 @@ export interface Operation {
   body?: () => string;
   /** Called per request, to spread requests over several resources; `path` names the first. */
   pathFor?: () => string;
-  /** The published contract Prism mocks for it. */
-  contract: 'subset' | 'spend';
+  /**
+   * Headers only Prism's request carries: openapi-loyalty-rest asks Create Order for the key pair
+   * and an OAuth token together (one security requirement), where our service takes the key pair
+   * alone (a token beside it costs a lookup of its own; Prism checks only that it is there).
+   */
+  prismHeaders?: Record<string, string>;
+  /** The published contract Prism mocks for it: openapi-subset, openapi-spend or openapi-loyalty-rest (orders). */
+  contract: 'subset' | 'spend' | 'orders';
 }
 
 export interface BenchIds {
@@ -27,10 +33,11 @@ function overCards(prefix: string, path: (code: string) => string): () => string
   return () => path(codes[n++ % codes.length]);
 }
 
-/** The seven operations, the same requests for our service and for Prism. */
+/** The eight operations, the same requests for our service and for Prism. */
 export function operations(ids: BenchIds, run: string): Operation[] {
   let enrolled = 0;
   let events = 0;
+  let orders = 0;
   const redemptionPath = (code: string) => `/v1/loyalties/members/${code}/redemption`;
   const balancePath = (code: string) => `/v1/loyalties/members/${code}/balance`;
   const json = { 'content-type': 'application/json' };
@@ -78,6 +85,20 @@ export function operations(ids: BenchIds, run: string): Operation[] {
       headers: json,
       body: () => JSON.stringify({ points: 5, reason: 'bench correction' }),
       contract: 'spend',
+    },
+    {
+      // A new paid order each request (a new source_id: the upsert looks it up and finds none) for a
+      // member who holds an Order Club card, which the one order-paid rule earns on.
+      name: 'Create order (paid, one matching rule)',
+      method: 'POST',
+      path: '/v1/orders',
+      headers: json,
+      body: () => {
+        const n = orders++;
+        return JSON.stringify({ source_id: `bench-order-${run}-${n}`, customer: { source_id: `bench-member-${n % eventCustomers}` }, status: 'PAID', amount: orderAmount });
+      },
+      contract: 'orders',
+      prismHeaders: { authorization: `Bearer ${ids.accessToken}` },
     },
   ];
 }

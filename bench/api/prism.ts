@@ -15,12 +15,17 @@ function referenceFile(name: string): string {
   }
 }
 
+export type PrismContract = 'subset' | 'spend' | 'orders';
+
+const documents: Record<PrismContract, string> = { subset: 'openapi-subset.json', spend: 'openapi-spend.json', orders: 'openapi-loyalty-rest.json' };
+
 /**
  * Prism mocking one of the real API's published contracts, as a child process: `subset` (the eight
- * operations) or `spend` (rewards, redemption, balance, activity).
+ * operations), `spend` (rewards, redemption, balance, activity) or `orders` (openapi-loyalty-rest,
+ * which holds the Orders operations).
  */
-export async function startPrism(port: number, contract: 'subset' | 'spend' = 'subset'): Promise<{ url: string; stop(): Promise<void> }> {
-  const document = referenceFile(contract === 'subset' ? 'openapi-subset.json' : 'openapi-spend.json');
+export async function startPrism(port: number, contract: PrismContract = 'subset'): Promise<{ url: string; stop(): Promise<void> }> {
+  const document = referenceFile(documents[contract]);
   const child: ChildProcess = spawn(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', document, '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

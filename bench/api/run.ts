@@ -1,19 +1,26 @@
 /**
- * bench:api — throughput of seven operations (Add Member, track event, list locations, get earning
- * rule, introspect, redeem reward, adjust balance) on PGlite and PostgreSQL, each as a ratio,
- * measured in the same run, to GET /healthz on the same server and to Prism mocking the real API's
- * contract for the same request (openapi-subset.json, or openapi-spend.json for the last two).
+ * bench:api — throughput of eight operations (Add Member, track event, list locations, get earning
+ * rule, introspect, redeem reward, adjust balance, create order (paid, one matching rule)) on PGlite
+ * and PostgreSQL, each as a ratio, measured in the same run, to GET /healthz on the same server and to
+ * Prism mocking the real API's contract for the same request (openapi-subset.json; openapi-spend.json
+ * for redeem and adjust; openapi-loyalty-rest.json for the order).
  * The service runs in a worker thread and Prism in a child process, so each server has its own event
  * loop and autocannon (this thread) shares neither. The host's speed drifts by the minute, so each
  * operation is measured in BENCH_ROUNDS rounds, ours then Prism's, and each ratio is the median of
  * the rounds' ratios: a ratio compares two measurements taken seconds apart, never minutes.
- * On PostgreSQL, Add Member, Track event, Redeem reward and Adjust balance are also compared with their
- * bare SQL transactions from this process, measured in the same rounds (ours, Prism's, the bare one). Afterwards: no card published twice, and every card's buckets
- * hold its balance, never below zero. Usage: npm run bench:api
+ * On PostgreSQL, Add Member, Track event, Redeem reward, Adjust balance and Create order are also compared with their
+ * bare SQL transactions from this process, measured in the same rounds (ours, Prism's, the bare one).
+ * CPU per request, steadier than requests/s on a shared host: the service's thread (process.threadCpuUsage
+ * in the worker) and, on PostgreSQL, the database's client backends (/proc/<pid>/stat) over each of
+ * our measurement windows, divided by the answers in it; for a bare transaction, this thread's and the
+ * backends' CPU per transaction. Afterwards: no card published twice, every card's buckets
+ * hold its balance, never below zero, and every paid order earned once (its card's points are the
+ * orders × the points each). Usage: npm run bench:api
  * (BENCH_SECONDS per measurement, default 4; BENCH_ROUNDS, default 3; PostgreSQL from BENCH_DATABASE_URL, default the local server;
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
  * only the operations named.)
  */
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -21,17 +28,19 @@ import { scratchPostgresDatabase } from '../../test/support/databases';
 import { fmt, load, type LoadResult } from '../support/autocannon';
 import { bareTransactionsPerSecond } from './bare-publish';
 import { bareEventPerSecond } from './bare-event';
+import { bareOrderPerSecond } from './bare-order';
 import { bareAdjustPerSecond, bareCards, bareRedeemPerSecond } from './bare-spend';
-import { pointsPerVisit, rewardPrice } from './fixture';
+import { orderAmount, pointsPerOrder, pointsPerVisit, rewardPrice } from './fixture';
 import { operations, type Operation } from './operations';
-import { startPrism } from './prism';
-import type { WorkerInput, WorkerReady } from './service-worker';
+import { startPrism, type PrismContract } from './prism';
+import type { OrdersChecked, WorkerInput, WorkerReady } from './service-worker';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 10;
 const only = process.env.BENCH_ONLY;
-const chosen = process.env.BENCH_OPERATIONS?.split(',').map((name) => name.trim());
+// Names split on commas outside brackets: "Create order (paid, one matching rule)" is one name.
+const chosen = process.env.BENCH_OPERATIONS?.split(/,(?![^(]*\))/).map((name) => name.trim());
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -44,8 +53,11 @@ async function freePort(): Promise<number> {
 
 const hit = (base: string, op: Operation, auth: Record<string, string>) =>
   load(`${base}${op.path}`, { method: op.method, headers: { ...auth, ...op.headers }, body: op.body, path: op.pathFor, seconds, connections });
+const hitPrism = (base: string, op: Operation, auth: Record<string, string>) => hit(base, { ...op, headers: { ...op.headers, ...op.prismHeaders } }, auth);
 
-type Prisms = Record<Operation['contract'], string>;
+type Prisms = Partial<Record<PrismContract, string>>;
+
+const createOrder = 'Create order (paid, one matching rule)';
 
 interface Row {
   database: string;
@@ -59,6 +71,33 @@ interface Row {
   /** The bare transaction's median transactions/s, and ours ÷ it per round (median, lowest, highest). */
   bare?: number;
   bareRatio?: Spread;
+  /** CPU µs per answer over our measurement windows (median of the rounds): the service's thread, the PostgreSQL backends. */
+  cpu: { service: number; postgres?: number };
+  /** CPU µs per bare transaction (median of the rounds): this thread (the pg client), the PostgreSQL backends. */
+  bareCpu?: { client: number; postgres: number };
+}
+
+/** CPU time of the database's client backends so far, µs by pid, from /proc (the server runs on this host). */
+async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'");
+  const micros = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (USER_HZ, 100 on Linux).
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+      micros.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+    } catch {
+      // Gone, or not on this host: not counted.
+    }
+  }
+  return micros;
+}
+
+/** CPU µs the backends spent between two readings (a backend new in the second counts from zero). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, micros] of after) sum += micros - (before.get(pid) ?? 0);
+  return sum;
 }
 
 interface Spread {
@@ -75,7 +114,7 @@ function spread(values: number[]): Spread {
 /** The round with the median requests/s, counting every round's non-2xx answers. */
 function medianRound(results: LoadResult[]): LoadResult {
   const median = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(results.length / 2)];
-  return { ...median, non2xx: results.reduce((sum, result) => sum + result.non2xx, 0) };
+  return { ...median, non2xx: results.reduce((sum, result) => sum + result.non2xx, 0), ok: results.reduce((sum, result) => sum + result.ok, 0) };
 }
 
 /** Starts the service in a worker thread on `url` (PostgreSQL) or an in-memory PGlite. */
@@ -97,8 +136,14 @@ async function startServiceWorker(url: string | undefined, cards: number) {
   const { ready } = await next<{ ready: WorkerReady }>('ready');
   return {
     ready,
+    /** The service thread's CPU time so far, µs. */
+    async cpu() {
+      const result = next<{ micros: number }>('cpu');
+      worker.postMessage('cpu');
+      return (await result).micros;
+    },
     async check() {
-      const result = next<{ doubles: number; ledger: number }>('checked');
+      const result = next<Checked>('checked');
       worker.postMessage('check');
       return result;
     },
@@ -111,19 +156,31 @@ async function startServiceWorker(url: string | undefined, cards: number) {
   };
 }
 
+interface Checked {
+  doubles: number;
+  ledger: number;
+  orders: OrdersChecked;
+}
+
 /** The bare SQL transactions on PostgreSQL, by operation: each measures transactions per second from this process. */
 async function bareTransactions(pool: pg.Pool, ready: WorkerReady): Promise<Record<string, () => Promise<number>>> {
   const [{ id: customerId }] = (await pool.query<{ id: string }>('SELECT id FROM customers WHERE project_id = $1 LIMIT 1', [ready.projectId])).rows;
-  const [spendCards, adjustCards, eventCards] = await Promise.all(['Bare Spend', 'Adjust Club', 'Bare Event'].map((program) => bareCards(pool, ready.projectId, program)));
+  const [spendCards, adjustCards, eventCards, orderCards] = await Promise.all(['Bare Spend', 'Adjust Club', 'Bare Event', 'Bare Order'].map((program) => bareCards(pool, ready.projectId, program)));
   return {
     'Add Member': () => bareTransactionsPerSecond(pool, ready.bareCampaignId, customerId, seconds, connections),
     'Track event': () => bareEventPerSecond(pool, eventCards, ready.earningRuleId, pointsPerVisit, seconds, connections),
     'Redeem reward': () => bareRedeemPerSecond(pool, spendCards, ready.rewardId, rewardPrice, seconds, connections),
     'Adjust balance': () => bareAdjustPerSecond(pool, adjustCards, 5, seconds, connections),
+    [createOrder]: () => bareOrderPerSecond(pool, orderCards, ready.orderRuleId, orderAmount, pointsPerOrder, seconds, connections),
   };
 }
 
-async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<{ doubles: number; ledger: number }> {
+/** What a run's checks found, over both databases; `answered` counts the 2xx answers to Create order. */
+interface Findings extends Checked {
+  answered: number;
+}
+
+async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<Findings> {
   // Enough free cards for every round at several thousand publications a second.
   const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * 6_000));
   const { base, appId, appToken } = service.ready;
@@ -140,40 +197,71 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
   const healthz = await load(`${base}/healthz`, { seconds, connections });
   const run = `${process.pid}-${Date.now()}`;
   const prismOps = operations(ids, `${run}-prism`);
+  let answered = 0;
   for (const [i, op] of operations(ids, run).entries()) {
     if (chosen && !chosen.includes(op.name)) continue;
     const ours: LoadResult[] = [];
     const prism: LoadResult[] = [];
     const bare: number[] = [];
+    const cpu: { service: number[]; postgres: number[] } = { service: [], postgres: [] };
+    const bareCpu: { client: number[]; postgres: number[] } = { client: [], postgres: [] };
     // Ours, Prism's and the bare transaction in each round, so each ratio compares figures taken seconds apart.
     for (let round = 0; round < rounds; round++) {
-      ours.push(await hit(base, op, auth));
-      prism.push(await hit(prisms[op.contract], prismOps[i], auth));
+      const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+      const result = await hit(base, op, auth);
+      const [serviceAfter, backendsAfter] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+      ours.push(result);
+      cpu.service.push((serviceAfter - serviceBefore) / result.requests);
+      if (backendsBefore && backendsAfter) cpu.postgres.push(cpuBetween(backendsBefore, backendsAfter) / result.requests);
+      prism.push(await hitPrism(prisms[op.contract] as string, prismOps[i], auth));
       const bareRound = bares[op.name];
-      if (bareRound) bare.push(await bareRound());
+      if (bareRound && pool) {
+        const [clientBefore, before, started] = [process.threadCpuUsage(), await backendCpu(pool), performance.now()];
+        const perSecond = await bareRound();
+        const [client, after] = [process.threadCpuUsage(clientBefore), await backendCpu(pool)];
+        const transactions = (perSecond * (performance.now() - started)) / 1000;
+        bare.push(perSecond);
+        bareCpu.client.push((client.user + client.system) / transactions);
+        bareCpu.postgres.push(cpuBetween(before, after) / transactions);
+      }
     }
+    if (op.name === createOrder) answered += ours.reduce((sum, result) => sum + result.ok, 0);
     const prismRatio = spread(ours.map((result, round) => result.requestsPerSecond / prism[round].requestsPerSecond));
     const bareRatio = bare.length ? spread(ours.map((result, round) => result.requestsPerSecond / bare[round])) : undefined;
-    rows.push({ database: label, operation: op.name, ours: medianRound(ours), prism: medianRound(prism), prismRatio, healthz, bare: bare.length ? spread(bare).median : undefined, bareRatio });
+    rows.push({
+      database: label,
+      operation: op.name,
+      ours: medianRound(ours),
+      prism: medianRound(prism),
+      prismRatio,
+      healthz,
+      bare: bare.length ? spread(bare).median : undefined,
+      bareRatio,
+      cpu: { service: spread(cpu.service).median, postgres: cpu.postgres.length ? spread(cpu.postgres).median : undefined },
+      bareCpu: bare.length ? { client: spread(bareCpu.client).median, postgres: spread(bareCpu.postgres).median } : undefined,
+    });
   }
   await pool?.end();
   const checked = await service.check();
   await service.close();
-  return checked;
+  return { ...checked, answered };
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['Database', 'Operation', 'req/s', 'p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)'];
+  const header = ['Database', 'Operation', 'req/s', 'CPU µs/req (svc + PG)', 'p50/p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)'];
   const lines = rows.map((r) => [
     r.database,
     r.operation,
     fmt(r.ours.requestsPerSecond),
-    fmt(r.ours.p99Ms),
+    r.cpu.postgres === undefined ? fmt(r.cpu.service) : `${fmt(r.cpu.service + r.cpu.postgres)} (${fmt(r.cpu.service)} + ${fmt(r.cpu.postgres)})`,
+    `${fmt(r.ours.p50Ms)}/${fmt(r.ours.p99Ms)}`,
     String(r.ours.non2xx),
     fmt(r.ours.requestsPerSecond / r.healthz.requestsPerSecond, 3),
     `${fmt(r.prism.requestsPerSecond)}${r.prism.non2xx ? ` (${r.prism.non2xx} non-2xx)` : ''}`,
     `${fmt(r.prismRatio.median, 2)} (${fmt(r.prismRatio.low, 2)}–${fmt(r.prismRatio.high, 2)})`,
-    r.bare && r.bareRatio ? `${fmt(r.bareRatio.median, 2)} (${fmt(r.bareRatio.low, 2)}–${fmt(r.bareRatio.high, 2)}; bare ${fmt(r.bare)}/s)` : '',
+    r.bare && r.bareRatio
+      ? `${fmt(r.bareRatio.median, 2)} (${fmt(r.bareRatio.low, 2)}–${fmt(r.bareRatio.high, 2)}; bare ${fmt(r.bare)}/s${r.bareCpu ? `, ${fmt(r.bareCpu.client)} + ${fmt(r.bareCpu.postgres)} µs/tx` : ''})`
+      : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const print = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
@@ -205,6 +293,13 @@ function checkTargets(rows: Row[]): string[] {
   const list = pg('List locations');
   // Every round, not only the median: the goal holds in each.
   if (list) lines.push(`List locations ≥ 10× Prism in every round: lowest ${fmt(list.prismRatio.low, 2)}× ${verdict(list.prismRatio.low >= 10)}`);
+  const order = pg(createOrder);
+  if (order) {
+    const cpu = `(CPU ${fmt(order.cpu.service)} µs/req in the service + ${fmt(order.cpu.postgres ?? 0)} in PostgreSQL; bare ${fmt(order.bareCpu?.client ?? 0)} + ${fmt(order.bareCpu?.postgres ?? 0)} µs/tx)`;
+    lines.push(`Create order ≥ 2× Prism: ${fmt(ratio(order), 2)}× (rounds ${fmt(order.prismRatio.low, 2)}–${fmt(order.prismRatio.high, 2)}) ${verdict(ratio(order) >= 2)}`);
+    lines.push(`Create order ≥ 0.5× bare transaction: ${fmt(bareRatio(order), 2)}× ${verdict(bareRatio(order) >= 0.5)} ${cpu}`);
+    lines.push(`Create order p99 ≤ 20 ms: ${fmt(order.ours.p99Ms)} ms (p50 ${fmt(order.ours.p50Ms)} ms) ${verdict(order.ours.p99Ms <= 20)}`);
+  }
   for (const name of ['Redeem reward', 'Adjust balance']) {
     const spend = pg(name);
     if (!spend) continue;
@@ -215,14 +310,25 @@ function checkTargets(rows: Row[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const [subset, spend] = await Promise.all([startPrism(await freePort(), 'subset'), startPrism(await freePort(), 'spend')]);
-  const prisms: Prisms = { subset: subset.url, spend: spend.url };
+  // A Prism for each contract the chosen operations are mocked from (the names and contracts do not depend on the ids).
+  const ops = operations({ campaignId: '', earningRuleId: '', accessToken: '', rewardId: '' }, '').filter((op) => !chosen || chosen.includes(op.name));
+  const unknown = chosen?.filter((name) => !ops.some((op) => op.name === name)) ?? [];
+  if (unknown.length) throw new Error(`BENCH_OPERATIONS names no operation: ${unknown.join('; ')}`);
+  const contracts = [...new Set(ops.map((op) => op.contract))];
+  const started = await Promise.all(contracts.map(async (contract) => ({ contract, prism: await startPrism(await freePort(), contract) })));
+  const prisms: Prisms = Object.fromEntries(started.map(({ contract, prism }) => [contract, prism.url]));
   const rows: Row[] = [];
   let doubles = 0;
   let ledger = 0;
-  const add = (checked: { doubles: number; ledger: number }) => {
+  // Paid orders: stored, 2xx answers, points on their cards and accruals, over both databases.
+  const orders = { orders: 0, answered: 0, points: 0, accruals: 0 };
+  const add = (checked: Findings) => {
     doubles += checked.doubles;
     ledger += checked.ledger;
+    orders.orders += checked.orders.orders;
+    orders.answered += checked.answered;
+    orders.points += checked.orders.points;
+    orders.accruals += checked.orders.accruals;
   };
   try {
     if (only !== 'postgres') add(await measure('PGlite', undefined, prisms, rows));
@@ -235,7 +341,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await Promise.all([subset.stop(), spend.stop()]);
+    await Promise.all(started.map(({ prism }) => prism.stop()));
   }
   console.log(`\nbench:api — autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per server and operation, Node ${process.version}\n`);
   printTable(rows);
@@ -243,7 +349,12 @@ async function main(): Promise<void> {
   for (const line of checkTargets(rows)) console.log(line);
   console.log(`Cards published twice: ${doubles}`);
   console.log(`Cards whose buckets differ from their balance, or below zero: ${ledger}`);
-  if (doubles > 0 || ledger > 0) process.exitCode = 1;
+  // Every paid order earned exactly once: one accrual each, and its card's points are the orders × the points each; none answered 2xx was lost.
+  const earnedOnce = orders.points === orders.orders * pointsPerOrder && orders.accruals === orders.orders && orders.orders >= orders.answered;
+  console.log(
+    `Paid orders: ${orders.orders} stored (${orders.answered} answered 2xx), ${orders.accruals} accruals, ${orders.points} points on Order Club cards (${orders.orders} × ${pointsPerOrder} = ${orders.orders * pointsPerOrder}): ${earnedOnce ? 'each earned once' : 'NOT each earned once'}`,
+  );
+  if (doubles > 0 || ledger > 0 || !earnedOnce) process.exitCode = 1;
 }
 
 void main();

@@ -1,7 +1,9 @@
 /**
  * The service under test in a worker thread: its own event loop, as Prism has its own process, so
  * autocannon in the main thread does not share the server's thread. Messages: `ready` with what the
- * requests need; on `check`, the double-publication count and the cards whose ledger is off; on
+ * requests need; on `cpu`, this thread's CPU time so far in µs (process.threadCpuUsage: the service's
+ * own thread, not autocannon's in the main thread nor V8's shared helper threads); on `check`, the
+ * double-publication count, the cards whose ledger is off and what the paid orders earned; on
  * `close`, shuts down.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,7 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { createService } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
-import { benchFixture } from './fixture';
+import { benchFixture, orderRuleName, visitRuleName } from './fixture';
 
 export interface WorkerInput {
   url?: string;
@@ -24,7 +26,17 @@ export interface WorkerReady {
   campaignId: string;
   bareCampaignId: string;
   earningRuleId: string;
+  orderRuleId: string;
   rewardId: string;
+}
+
+/** What the paid orders earned: every order once, on its member's Order Club card. */
+export interface OrdersChecked {
+  /** Paid orders the service stored (the bare transaction's are not counted). */
+  orders: number;
+  /** Points on the Order Club cards, and their order-paid accruals. */
+  points: number;
+  accruals: number;
 }
 
 async function main(): Promise<void> {
@@ -36,7 +48,9 @@ async function main(): Promise<void> {
   const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off' };
   const { app } = await createService(database, { ...loadConfig(env), port: 0 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const [{ id: earningRuleId }] = await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 LIMIT 1', [project.projectId]);
+  const ruleId = async (name: string) => (await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 AND name = $2', [project.projectId, name]))[0].id;
+  const earningRuleId = await ruleId(visitRuleName);
+  const orderRuleId = await ruleId(orderRuleName);
   parentPort?.postMessage({
     type: 'ready',
     ready: {
@@ -47,6 +61,7 @@ async function main(): Promise<void> {
       campaignId: project.ids.campaigns.get('Bench Club'),
       bareCampaignId: project.ids.campaigns.get('Bare Club'),
       earningRuleId,
+      orderRuleId,
       rewardId: project.ids.rewards.get('Bench reward'),
     } satisfies Partial<WorkerReady>,
   });
@@ -58,7 +73,20 @@ async function main(): Promise<void> {
       const [{ off }] = await database.execute<{ off: number }>(
         'SELECT count(*)::int AS off FROM vouchers v WHERE v.balance < 0 OR v.balance <> (SELECT coalesce(sum(b.remaining), 0) FROM point_buckets b WHERE b.voucher_id = v.id)',
       );
-      parentPort?.postMessage({ type: 'checked', doubles: dupes + reissued, ledger: off });
+      const [{ orders }] = await database.execute<{ orders: number }>(
+        "SELECT count(*)::int AS orders FROM orders WHERE project_id = $1 AND status = 'PAID' AND paid_at IS NOT NULL AND id NOT LIKE 'ord\\_bare\\_%'",
+        [project.projectId],
+      );
+      const [{ points, accruals }] = await database.execute<{ points: number; accruals: number }>(
+        `SELECT (SELECT coalesce(sum(v.points), 0)::float8 FROM vouchers v JOIN campaigns c ON c.id = v.campaign_id WHERE c.project_id = $1 AND c.name = 'Order Club') AS points,
+                (SELECT count(*)::int FROM card_transactions t JOIN campaigns c ON c.id = t.campaign_id WHERE c.project_id = $1 AND c.name = 'Order Club' AND t.earning_rule_id = $2) AS accruals`,
+        [project.projectId, orderRuleId],
+      );
+      parentPort?.postMessage({ type: 'checked', doubles: dupes + reissued, ledger: off, orders: { orders, points, accruals } satisfies OrdersChecked });
+    }
+    if (message === 'cpu') {
+      const { user, system } = process.threadCpuUsage();
+      parentPort?.postMessage({ type: 'cpu', micros: user + system });
     }
     if (message === 'close') {
       await app.close();

@@ -2,8 +2,12 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** Answers received, and of them 2xx. */
+  requests: number;
+  ok: number;
 }
 
 /**
@@ -23,7 +27,7 @@ export async function load(
     duration: options.seconds ?? 5,
     requests: body || path ? [{ setupRequest: (request) => ({ ...request, ...(path && { path: path() }), ...(body && { body: body() }) }) }] : undefined,
   });
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, requests: result.requests.total, ok: result['2xx'] };
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
