@@ -46,6 +46,7 @@ const requestFieldsWeRequire: Record<string, Record<string, string>> = {
   [shapeOf('post', '/v1/segments')]: { name: 'the published oneOf requires nothing at all (x-subset-known-defects); every published example sends a name' },
   [shapeOf('post', '/v1/rewards')]: { name: 'every published example names the reward, and an unnamed reward cannot be told apart in a member’s list' },
   [shapeOf('put', '/v1/loyalties/{}/rewards/{}')]: { parameters: 'the price is all an assignment update can change; a body without it would change nothing' },
+  [shapeOf('post', '/v1/loyalties/members/{}/pending-points/{}/balance')]: { points: 'how many pending points to add or take is all the operation does; without it nothing would change' },
 };
 
 /** Query parameters we take that the published operation does not list, with the reason. */
@@ -54,6 +55,7 @@ const queryParametersWeAdd: Record<string, Record<string, string>> = {
     limit: 'pages the list like every other list of the API (default 10, at most 100)',
     page: 'pages the list like every other list of the API',
   },
+  [shapeOf('get', '/v1/orders')]: { customer: 'one customer’s orders (an id or a source id), for the member page; README “Extensions”' },
 };
 
 /**
