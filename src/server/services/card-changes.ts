@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from '../../platform/db/client';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
+import type { TransactionType } from '../domain/card-ledger';
 
 /**
  * Every change to a loyalty card passes here: earned, held pending, activated, pending canceled or
@@ -11,19 +12,8 @@ import type { CardTransactionRow } from '../db/repositories/card-transactions';
  * this process.
  */
 
-export type CardChangeKind =
-  | 'POINTS_ACCRUAL'
-  | 'POINTS_ADDITION'
-  | 'POINTS_REFUND'
-  | 'POINTS_TRANSFER_IN'
-  | 'POINTS_REMOVAL'
-  | 'POINTS_TRANSFER_OUT'
-  | 'POINTS_EXPIRATION'
-  | 'POINTS_REDEMPTION'
-  | 'PENDING_POINTS_ACTIVATION'
-  | 'PENDING_POINTS_ADDED'
-  | 'PENDING_POINTS_ADJUSTED'
-  | 'PENDING_POINTS_CANCELED';
+/** A balance change is its card transaction's type; pending points have kinds of their own (no transaction records them). */
+export type CardChangeKind = TransactionType | 'PENDING_POINTS_ADDED' | 'PENDING_POINTS_ADJUSTED' | 'PENDING_POINTS_CANCELED';
 
 export interface CardChange {
   kind: CardChangeKind;

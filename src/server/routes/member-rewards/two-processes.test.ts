@@ -1,10 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../platform/db/client';
-import { scratchPostgresDatabase, testDatabases } from '../../../../test/support/databases';
-import { startServiceProcess, stopServiceProcesses } from '../../../../test/support/processes';
+import { testDatabases } from '../../../../test/support/databases';
 import { spendFixture } from '../../../../test/support/spend-fixture';
-import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
+import { startTwoProcesses, type TwoProcesses } from '../../../../test/support/two-processes';
 
 /**
  * Two service processes on one PostgreSQL, as behind a load balancer: parallel redemptions on one
@@ -12,31 +9,20 @@ import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
  * many as it can and never goes below zero.
  */
 describe.runIf(testDatabases().includes('postgres'))('Redeem reward across two service processes on one PostgreSQL', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
-  let database: Database;
-  let project: LoadedProject;
-  const services: { address: string; child: ChildProcess }[] = [];
+  let two: TwoProcesses;
 
   beforeAll(async () => {
-    scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'two');
-    database = await openDatabase({ url: scratch.url, poolSize: 2 });
-    project = await loadFixture(database, spendFixture());
-    services.push(...(await Promise.all([startServiceProcess(scratch.url), startServiceProcess(scratch.url)])));
+    two = await startTwoProcesses(spendFixture(), 'two');
   }, 120_000);
-
-  afterAll(async () => {
-    await stopServiceProcesses(services);
-    await database?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it('lets exactly 2 of 10 parallel 300-point redemptions through on a 600-point card', async () => {
-    const headers = { 'content-type': 'application/json', 'X-App-Id': project.keys[0].appId, 'X-App-Token': project.keys[0].appToken };
-    const body = JSON.stringify({ reward: { id: project.ids.rewards.get('Lunch') } });
+    const { database, headers } = two;
+    const body = JSON.stringify({ reward: { id: two.project.ids.rewards.get('Lunch') } });
     // Alternating between the two processes: five each.
     const responses = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const response = await fetch(`${services[i % 2].address}/v1/loyalties/members/FIX-CAROL/redemption`, { method: 'POST', headers, body });
+        const response = await fetch(`${two.addresses[i % 2]}/v1/loyalties/members/FIX-CAROL/redemption`, { method: 'POST', headers, body });
         return { status: response.status, body: (await response.json()) as { key?: string } };
       }),
     );

@@ -1,10 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../platform/db/client';
-import { scratchPostgresDatabase, testDatabases } from '../../../../test/support/databases';
+import { testDatabases } from '../../../../test/support/databases';
 import { orderFixture } from '../../../../test/support/order-fixture';
-import { startServiceProcess, stopServiceProcesses } from '../../../../test/support/processes';
-import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
+import { startTwoProcesses, type TwoProcesses } from '../../../../test/support/two-processes';
 
 /**
  * Two service processes on one PostgreSQL, as behind a load balancer: an order marked PAID by 20
@@ -13,29 +10,17 @@ import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
  * one that makes the order PAID.
  */
 describe.runIf(testDatabases().includes('postgres'))('Orders across two service processes on one PostgreSQL', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
-  let database: Database;
-  let project: LoadedProject;
-  const services: { address: string; child: ChildProcess }[] = [];
+  let two: TwoProcesses;
   const call = async (i: number, method: string, path: string, body: unknown) => {
-    const headers = { 'content-type': 'application/json', 'X-App-Id': project.keys[0].appId, 'X-App-Token': project.keys[0].appToken };
-    const response = await fetch(`${services[i % 2].address}${path}`, { method, headers, body: JSON.stringify(body) });
+    const response = await fetch(`${two.addresses[i % 2]}${path}`, { method, headers: two.headers, body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as { id: string } };
   };
-  const balanceOf = async (code: string) => Number((await database.execute<{ balance: string }>('SELECT balance FROM vouchers WHERE code = $1', [code]))[0].balance);
+  const balanceOf = async (code: string) => Number((await two.database.execute<{ balance: string }>('SELECT balance FROM vouchers WHERE code = $1', [code]))[0].balance);
 
   beforeAll(async () => {
-    scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'orders2');
-    database = await openDatabase({ url: scratch.url, poolSize: 2 });
-    project = await loadFixture(database, orderFixture());
-    services.push(...(await Promise.all([startServiceProcess(scratch.url), startServiceProcess(scratch.url)])));
+    two = await startTwoProcesses(orderFixture(), 'orders2');
   }, 120_000);
-
-  afterAll(async () => {
-    await stopServiceProcesses(services);
-    await database?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it('earns once for an order marked PAID 20 times in parallel, and once for a new order upserted 10 times', async () => {
     const created = await call(0, 'POST', '/v1/orders', { source_id: 'two-1', customer: 'bob', status: 'CREATED', amount: 4200 });
@@ -48,7 +33,7 @@ describe.runIf(testDatabases().includes('postgres'))('Orders across two service 
     expect(upserts.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(new Set(upserts.map((r) => r.body.id)).size).toBe(1);
     expect(await balanceOf('FIX-BOB')).toBe(before + 52);
-    const [{ n }] = await database.execute<{ n: string }>("SELECT count(*) AS n FROM card_transactions t JOIN vouchers v ON v.id = t.voucher_id WHERE v.code = 'FIX-BOB' AND t.type = 'POINTS_ACCRUAL'");
+    const [{ n }] = await two.database.execute<{ n: string }>("SELECT count(*) AS n FROM card_transactions t JOIN vouchers v ON v.id = t.voucher_id WHERE v.code = 'FIX-BOB' AND t.type = 'POINTS_ACCRUAL'");
     expect(Number(n)).toBe(2);
   });
 });
