@@ -57,6 +57,13 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     expect(await card('AUTO-ALICE')).toMatchObject({ balance: before.auto.balance, pending_points: 60 });
     const held = await pending('AUTO-ALICE');
     expect(contractErrors('loyalty-rest', '/v1/loyalties/members/{memberId}/pending-points', 'get', 200, held)).toEqual([]);
+    const auto = service.project.ids.campaigns.get('Auto Club') as string;
+    const ofCampaign = await service.call('GET', `/v1/loyalties/${auto}/pending-points`);
+    expect(contractErrors('loyalty-rest', '/v1/loyalties/{campaignId}/pending-points', 'get', 200, ofCampaign.body)).toEqual([]);
+    const ofMember = await service.call('GET', `/v1/loyalties/${auto}/members/AUTO-ALICE/pending-points`);
+    expect(contractErrors('loyalty-rest', '/v1/loyalties/{campaignId}/members/{memberId}/pending-points', 'get', 200, ofMember.body)).toEqual([]);
+    expect(ofCampaign.body.data).toEqual(held.data);
+    expect(ofMember.body.data).toEqual(held.data);
     expect(pendingPointsListSchema.parse(held).data).toEqual([
       expect.objectContaining({ order_id: res.body.id, points: 60, activates_at: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString().slice(0, 10), details: expect.objectContaining({ order: { id: res.body.id, source_id: 'web-1001' } }) }),
     ]);
@@ -68,7 +75,8 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     const first = await order({ source_id: 'web-once', customer: 'bob', status: 'PAID', amount: 1000 });
     const balance = (await card('FIX-BOB')).balance;
     expect((await order({ source_id: 'web-once', status: 'PAID', amount: 5000 })).body).toMatchObject({ id: first.body.id, amount: 5000 });
-    expect((await service.call('PUT', `/v1/orders/${first.body.id}`, { body: { status: 'PAID' } })).status).toBe(200);
+    const updated = await service.call('PUT', `/v1/orders/${first.body.id}`, { body: { status: 'PAID' } });
+    expect(contractErrors('loyalty-rest', '/v1/orders/{orderId}', 'put', 200, updated.body)).toEqual([]);
     await service.call('PUT', '/v1/orders/web-once', { body: { status: 'CANCELED' } });
     await service.call('PUT', '/v1/orders/web-once', { body: { status: 'PAID' } });
     expect((await card('FIX-BOB')).balance).toBe(balance);
