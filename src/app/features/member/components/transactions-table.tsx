@@ -13,12 +13,24 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { useCardTransactionsPage } from '../api/get-card-transactions';
 import { transactionTypeLabel } from '../model/labels';
-import { transactionNote } from '../model/transaction-author';
+import { transactionAuthor, transactionReason } from '../model/transaction-author';
 import { useCursorPages } from '../model/use-cursor-pages';
 import { CursorPager } from './cursor-pager';
 
 const pageSize = 10;
 const whyColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** Who, then why: "by sam (support) · goodwill, ticket 4711"; the name kept on one line where there is room. */
+function Note({ author, reason }: { author: string | undefined; reason: string | undefined }) {
+  if (!author && !reason) return '—';
+  return (
+    <>
+      {author && <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>{`${author}${reason ? ' ·' : ''}`}</Box>}
+      {author && reason && ' '}
+      {reason}
+    </>
+  );
+}
 
 /** The card's transactions, newest first, ten to a page, each with who made it and why. */
 export function TransactionsTable({ code }: { code: string }) {
@@ -46,7 +58,7 @@ export function TransactionsTable({ code }: { code: string }) {
           </TableHead>
           <TableBody>
             {(list?.data ?? []).map((t) => {
-              const note = transactionNote(t, signedIn, staff.data);
+              const note = <Note author={transactionAuthor(t, signedIn, staff.data)} reason={transactionReason(t)} />;
               return (
                 <TableRow key={t.id}>
                   <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(t.created_at)}</TableCell>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardTransaction } from '../../../../contract/card-transaction';
-import { transactionAuthor, transactionNote } from './transaction-author';
+import { transactionAuthor, transactionReason } from './transaction-author';
 
 const balance = { type: 'loyalty_card' as const, total: 100, object: 'balance' as const, points: 100, balance: 100, related_object: { id: 'v_1', type: 'voucher' as const } };
 const tx = (over: Partial<CardTransaction> & { staff?: string }): Pick<CardTransaction, 'type' | 'source' | 'reason' | 'details'> => ({
@@ -33,11 +33,11 @@ describe('transactionAuthor', () => {
   });
 });
 
-describe('transactionNote', () => {
-  it('puts who before why', () => {
-    expect(transactionNote(tx({ staff: 'usr_sam', reason: 'goodwill, ticket 4711' }), maria, staff)).toBe('by sam (support) · goodwill, ticket 4711');
-    expect(transactionNote(tx({ staff: 'usr_sam', type: 'POINTS_REDEMPTION', details: { balance, reward: { id: 'rew_1', name: 'Free coffee' } } }), maria, staff)).toBe('by sam (support) · Free coffee');
-    expect(transactionNote(tx({ type: 'POINTS_ACCRUAL', details: { balance, earning_rule: { id: 'ern_1', source: { banner: 'Purchase' } } } }), maria, staff)).toBe('Purchase');
-    expect(transactionNote(tx({ type: 'POINTS_EXPIRATION', source: 'Automation' }), maria, staff)).toBe('—');
+describe('transactionReason', () => {
+  it('is the reward, the earning rule or the reason given', () => {
+    expect(transactionReason(tx({ staff: 'usr_sam', reason: 'goodwill, ticket 4711' }))).toBe('goodwill, ticket 4711');
+    expect(transactionReason(tx({ type: 'POINTS_REDEMPTION', details: { balance, reward: { id: 'rew_1', name: 'Free coffee' } } }))).toBe('Free coffee');
+    expect(transactionReason(tx({ type: 'POINTS_ACCRUAL', details: { balance, earning_rule: { id: 'ern_1', source: { banner: 'Purchase' } } } }))).toBe('Purchase');
+    expect(transactionReason(tx({ type: 'POINTS_EXPIRATION', source: 'Automation' }))).toBeUndefined();
   });
 });

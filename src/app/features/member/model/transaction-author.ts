@@ -37,12 +37,3 @@ export function transactionAuthor(
 export function transactionReason(t: Pick<CardTransaction, 'reason' | 'details'>): string | undefined {
   return t.details.reward?.name ?? t.details.earning_rule?.source.banner ?? t.reason ?? undefined;
 }
-
-/** The history's note on a transaction: who, then why ("by sam (support) · goodwill, ticket 4711"), or "—". */
-export function transactionNote(
-  t: Pick<CardTransaction, 'type' | 'source' | 'reason' | 'details'>,
-  signedIn: Pick<StaffUser, 'id'> | undefined,
-  staff?: ReadonlyMap<string, Pick<StaffDirectoryEntry, 'username' | 'role'>>,
-): string {
-  return [transactionAuthor(t, signedIn, staff), transactionReason(t)].filter(Boolean).join(' · ') || '—';
-}
