@@ -75,7 +75,8 @@ test('search by email, read the chart and history, add 50 points with the keyboa
   await expect(adjust.getByRole('status')).toHaveText(`Added 50 points. The balance is now ${before + 50}.`);
   await expect(page.getByTestId('member-balance')).toHaveText(String(before + 50));
   await expect(chart).toContainText(`now ${before + 50} points`);
-  await expect(history.getByRole('row').nth(1)).toContainText('Missed purchase, receipt 4711');
+  // The history names who made the change: the signed-in demo user, by name and role (issue 35).
+  await expect(history.getByRole('row').nth(1)).toContainText('by demo (marketing, you) · Missed purchase, receipt 4711');
   await expect(history.getByRole('row').nth(1)).toContainText('+50');
   expect((await serviceCall('GET', `/v1/loyalties/members/${code}`)).body.loyalty_card.balance).toBe(before + 50);
 
@@ -92,7 +93,16 @@ test('search by email, read the chart and history, add 50 points with the keyboa
   await expect(page.getByTestId('member-balance')).toHaveText(String(before - 50));
   await expect(chart).toContainText(`now ${before - 50} points`);
   await expect(history.getByRole('row').nth(1)).toContainText('Spent on a reward');
+  await expect(history.getByRole('row').nth(1)).toContainText('by demo (marketing, you) · Free coffee');
   expect((await serviceCall('GET', `/v1/loyalties/members/${code}`)).body.loyalty_card.balance).toBe(before - 50);
+  // A change through the API keeps the API as its source, and names nobody.
+  expect((await serviceCall('POST', `/v1/loyalties/members/${code}/balance`, { points: 5, reason: 'Till correction' })).status).toBe(200);
+  await page.reload();
+  await expect(history.getByRole('row').nth(1)).toContainText('via the API · Till correction');
+  await expect(history.getByRole('row').nth(2)).toContainText('by demo (marketing, you) · Free coffee');
+  await history.scrollIntoViewIfNeeded();
+  await history.screenshot({ path: '/tmp/member-history-1440.png' });
+  await expectNoSeriousAxeViolations(page);
   // From the top: a full-page capture of a scrolled page draws the fixed app bar mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: '/tmp/member-page-after-1440.png', fullPage: true });
@@ -121,7 +131,13 @@ test('at 390 px the header stays on one line, the demo banner clears the heading
   expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(32);
   expect((await banner.boundingBox())!.y + 32).toBeLessThanOrEqual((await heading.boundingBox())!.y);
   await expect(page.getByTestId('balance-chart').locator('svg').first()).toBeVisible();
+  // Who and why go under the type on a phone (the first test made these changes).
+  const history = page.getByRole('table', { name: `Transactions of card ${code}` });
+  await expect(history.getByRole('row').nth(2)).toContainText('by demo (marketing, you) · Free coffee');
   await expectNoSidewaysScroll(page);
+  await history.scrollIntoViewIfNeeded();
+  await history.screenshot({ path: '/tmp/member-history-390.png' });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: '/tmp/member-page-390.png', fullPage: true });
   await expectNoSeriousAxeViolations(page);
 

@@ -42,6 +42,9 @@ export const cardTransactionSchema = z.object({
       redemption: z.object({ id: z.string() }).optional(),
       // `assignment_id` (ours): the program's offer it was redeemed through, which member activity shows.
       reward: z.object({ id: z.string(), name: z.string(), assignment_id: z.string().optional() }).optional(),
+      // Ours: who made a change through the dashboard, in the real API's EventSource shape (the
+      // dashboard user's id); absent on changes through the API and on rows written before it.
+      event_source: z.object({ channel: z.enum(['USER_PORTAL', 'API', 'CLIENT_API', 'INTERNAL']), user: z.object({ id: z.string() }).optional() }).optional(),
     })
     .catchall(z.unknown()),
   related_transaction_id: z.string().nullable(),

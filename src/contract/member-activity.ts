@@ -54,7 +54,8 @@ export const memberActivitySchema = z.object({
     data: z
       .object({ customer: activityCustomerSchema.optional(), campaign: activityCampaignSchema, voucher: activityVoucherSchema.optional() })
       .catchall(z.unknown()),
-    event_source: z.object({ channel: z.enum(['USER_PORTAL', 'API', 'CLIENT_API', 'INTERNAL']) }),
+    /** Who caused it (the real API's EventSource): `user` is the dashboard user of a USER_PORTAL change. */
+    event_source: z.object({ channel: z.enum(['USER_PORTAL', 'API', 'CLIENT_API', 'INTERNAL']), user: z.object({ id: z.string() }).optional() }),
   }),
   created_at: z.string(),
   /** The record the activity comes from (a transaction, a publication): one id per request that caused it. */

@@ -66,9 +66,12 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /**
  * GET /auth/staff: the dashboard's staff by id, so pages can name who did something (an export's
- * `user_id` is a staff id) instead of showing the id. Names only: no roles, nothing else.
+ * `user_id`, a card transaction's `details.event_source.user.id` are staff ids) instead of showing
+ * the id: the username and the role ("by sam (support)"), nothing else.
  */
-export const staffDirectorySchema = z.object({ users: z.array(z.object({ id: z.string(), username: z.string() })) });
+export const staffDirectoryEntrySchema = z.object({ id: z.string(), username: z.string(), role: staffRoleSchema });
+export type StaffDirectoryEntry = z.infer<typeof staffDirectoryEntrySchema>;
+export const staffDirectorySchema = z.object({ users: z.array(staffDirectoryEntrySchema) });
 export type StaffDirectory = z.infer<typeof staffDirectorySchema>;
 
 /**

@@ -55,7 +55,7 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     expect(await (await browser.fetch('/auth/session')).json()).toMatchObject({ authenticated: true, user: { username: 'mia' } });
   });
 
-  it('names the staff by id for signed-in staff only (GET /auth/staff), with nothing but id and username', async () => {
+  it('names the staff by id for signed-in staff only (GET /auth/staff), with nothing but id, username and role', async () => {
     const refused = await fetch(`${proxy.url}/auth/staff`);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ code: 401, key: 'session_required' });
@@ -65,8 +65,8 @@ describe.each(testDatabases())('dashboard sign-in on the proxy (%s)', (kind) => 
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const { users } = (await response.json()) as { users: Record<string, unknown>[] };
-    expect(users).toContainEqual({ id: expect.stringMatching(/^usr_/), username: 'sam' });
-    for (const user of users) expect(Object.keys(user).sort()).toEqual(['id', 'username']);
+    expect(users).toContainEqual({ id: expect.stringMatching(/^usr_/), username: 'sam', role: 'support' });
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(['id', 'role', 'username']);
   });
 
   it('stores neither the session id nor the CSRF token, only their hashes', async () => {

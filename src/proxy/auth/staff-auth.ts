@@ -121,9 +121,9 @@ export class StaffAuth {
     return { user: publicUser(found.user), session: found.session };
   }
 
-  /** Every staff account's id and username (GET /auth/staff). */
+  /** Every staff account's id, username and role (GET /auth/staff). */
   async directory(): Promise<StaffDirectory> {
-    return { users: (await listStaffUsers(this.db)).map((user) => ({ id: user.id, username: user.username })) };
+    return { users: (await listStaffUsers(this.db)).map((user) => ({ id: user.id, username: user.username, role: user.role })) };
   }
 
   csrfMatches(active: ActiveSession, token: string | undefined): boolean {

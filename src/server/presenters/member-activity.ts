@@ -5,6 +5,7 @@ import type { ActivitySource } from '../db/repositories/member-activity';
 import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import type { RewardRow } from '../db/repositories/rewards';
 import type { VoucherRow } from '../db/repositories/vouchers';
+import { staffUserOf } from '../domain/card-change-author';
 import { presentCardTransaction } from './card-transaction';
 import { presentRewardAssignment } from './reward-assignment';
 import { simpleCustomer } from './simple-customer';
@@ -134,10 +135,13 @@ function fromTransaction(ctx: ActivityContext, source: Extract<ActivitySource, {
     default:
       data = { ...base, balance, transaction };
   }
+  const channel = channelOf(ctx, source.row.source);
+  // The staff user who made it from the dashboard, as the real API's EventSource names its user.
+  const user = channel === 'USER_PORTAL' ? staffUserOf(source.row.details) : undefined;
   return {
     id: source.row.id,
     type,
-    data: { data, event_source: { channel: channelOf(ctx, source.row.source) } },
+    data: { data, event_source: { channel, ...(user && { user: { id: user } }) } },
     created_at: source.row.createdAt.toISOString(),
     group_id: source.row.id,
   };

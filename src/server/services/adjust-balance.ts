@@ -8,20 +8,15 @@ import { newId } from '../../platform/ids';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { programOfCard, readCardAtVersion } from '../db/repositories/vouchers';
 import { postToCard, postToCardIfUnchanged, type Posting } from './card-postings';
+import { authorOf, type CardChangeAuthor } from '../domain/card-change-author';
 import { checkedMemberCard, memberCard, requireHolder } from './member-cards';
-
-/** The source the real API records for changes made in its dashboard. */
-export const dashboardSource = 'voucherify-web-ui';
 
 const pastExpiration = () => new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', 'Expiration date cannot be set in the past');
 
 const expiryOf = (body: BalanceUpdateRequest, campaign: CampaignRow, now: Date) =>
   addedPointsExpiry({ expirationType: body.expiration_type, expirationDate: body.expiration_date }, campaign.pointsExpiration as PointsExpiration | null, now);
-/** The source a change records: the dashboard's when a staff member made it, else the API's. */
-export const sourceOf = (dashboardUser: string | null | undefined) => (dashboardUser ? dashboardSource : 'API');
-
-/** The transaction a balance change posts on a card of `campaign`; refuses an expiration date in the past. */
-function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashboardUser: string | null | undefined, now: Date): Posting {
+/** The transaction a balance change posts on a card of `campaign`, naming who made it; refuses an expiration date in the past. */
+function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, author: CardChangeAuthor, now: Date): Posting {
   const adding = body.points > 0;
   let expiresOn: string | null = null;
   if (adding) {
@@ -33,8 +28,9 @@ function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashb
     type: adding ? 'POINTS_ADDITION' : 'POINTS_REMOVAL',
     points: Math.abs(body.points),
     reason: body.reason ?? null,
-    source: sourceOf(dashboardUser),
+    source: author.source,
     sourceId: body.source_id ?? null,
+    details: author.details,
     buckets: adding ? [{ points: body.points, expiresOn }] : undefined,
   };
 }
@@ -46,7 +42,7 @@ function balancePosting(body: BalanceUpdateRequest, campaign: CampaignRow, dashb
  * in the path, a refusal to explain, no holder): the paths below then do, with the same checks in
  * the same order.
  */
-async function addWithoutRead(ctx: ServiceContext, projectId: string, code: string, body: BalanceUpdateRequest, options: AdjustOptions, now: Date) {
+async function addWithoutRead(ctx: ServiceContext, projectId: string, code: string, body: BalanceUpdateRequest, options: AdjustOptions, author: CardChangeAuthor, now: Date) {
   const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
   const campaignId = await programOfCard(ctx.db, projectId, code);
   if (!campaignId || (named && named.id !== campaignId)) return undefined;
@@ -63,7 +59,8 @@ async function addWithoutRead(ctx: ServiceContext, projectId: string, code: stri
     transactionId,
     sourceId: body.source_id ?? null,
     reason: body.reason ?? null,
-    source: sourceOf(options.dashboardUser),
+    source: author.source,
+    details: author.details ?? null,
     at: now,
   });
   if (!added) return undefined;
@@ -73,6 +70,7 @@ async function addWithoutRead(ctx: ServiceContext, projectId: string, code: stri
 
 interface AdjustOptions {
   campaignRef?: string;
+  /** The staff user the proxy vouches for (request.dashboardUser): recorded on the transaction. */
   dashboardUser?: string | null;
 }
 
@@ -93,20 +91,21 @@ export async function adjustBalance(
   options: AdjustOptions = {},
 ): Promise<BalanceUpdateResponse> {
   const now = ctx.clock.now();
-  const added = body.points > 0 ? await addWithoutRead(ctx, projectId, code, body, options, now) : undefined;
+  const author = authorOf(options.dashboardUser);
+  const added = body.points > 0 ? await addWithoutRead(ctx, projectId, code, body, options, author, now) : undefined;
   if (added) return added;
   const read = await readCardAtVersion(ctx.db, projectId, code, { withBuckets: body.points < 0 });
   if (read) {
     const named = options.campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, options.campaignRef);
     const { card, campaign } = await checkedMemberCard(ctx.db, projectId, code, read.card, named);
     requireHolder(card);
-    const posted = await postToCardIfUnchanged(ctx, read, balancePosting(body, campaign, options.dashboardUser, now), now);
+    const posted = await postToCardIfUnchanged(ctx, read, balancePosting(body, campaign, author, now), now);
     if (posted) return presentBalanceUpdate(posted.card, body.points);
   }
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { card, campaign } = await memberCard(tx, projectId, code, options.campaignRef, { lock: true });
     requireHolder(card);
-    const { card: after } = await postToCard(tx, card, balancePosting(body, campaign, options.dashboardUser, now), now);
+    const { card: after } = await postToCard(tx, card, balancePosting(body, campaign, author, now), now);
     return presentBalanceUpdate(after, body.points);
   });
 }

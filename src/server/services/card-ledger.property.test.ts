@@ -160,7 +160,7 @@ describe.each(testDatabases())('Card ledger under random accruals, pending point
               const entry = model.pending[step.nth];
               if (!entry) break;
               if (step.kind === 'activate') {
-                await activatePendingPoints(service.ctx, projectId, code, entry.id, 'API');
+                await activatePendingPoints(service.ctx, projectId, code, entry.id, { source: 'API' });
                 model.activate(entry.id, now);
               } else {
                 await cancelPendingPoints(service.ctx, projectId, code, entry.id);

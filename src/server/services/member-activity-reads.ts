@@ -7,7 +7,7 @@ import { rewardsByIds } from '../db/repositories/rewards';
 import { invalidQueryAt } from '../lib/api-error';
 import { presentActivity } from '../presenters/member-activity';
 import { cursorPage } from '../presenters/cursor-page';
-import { dashboardSource } from './adjust-balance';
+import { dashboardSource } from '../domain/card-change-author';
 import { memberCard } from './member-cards';
 
 /**

@@ -11,6 +11,7 @@ import { utcDateString } from '../domain/utc-calendar';
 import { ApiError, notFound } from '../lib/api-error';
 import { cursorPage } from '../presenters/cursor-page';
 import { iso } from '../presenters/timestamps';
+import type { CardChangeAuthor } from '../domain/card-change-author';
 import { recordCardChange } from './card-changes';
 import { postToCard } from './card-postings';
 import { memberCard } from './member-cards';
@@ -66,9 +67,9 @@ async function lockedEntry(tx: Tx, projectId: string, code: string, id: string):
 /**
  * Pending points become points of the card: the entry is ACTIVATED, the card's pending total
  * drops and one PENDING_POINTS_ACTIVATION transaction adds them, in a bucket expiring by the rule's
- * expiry counted from now. The card is locked by the caller.
+ * expiry counted from now, naming who activated them. The card is locked by the caller.
  */
-async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, now: Date, source: string): Promise<VoucherRow> {
+async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, now: Date, author: CardChangeAuthor): Promise<VoucherRow> {
   await closePendingEntry(tx, entry, 'ACTIVATED', now);
   const details = entry.details as Record<string, unknown>;
   const posted = await postToCard(
@@ -78,9 +79,9 @@ async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, 
       type: 'PENDING_POINTS_ACTIVATION',
       points: entry.points,
       reason: 'Pending points activated',
-      source,
+      source: author.source,
       // The rule's trigger is the entry (counted at the moment the order earned), not its activation.
-      details: { ...details, pending_points: { id: entry.id, activates_at: entry.activatesOn } },
+      details: { ...details, pending_points: { id: entry.id, activates_at: entry.activatesOn }, ...author.details },
       buckets: [{ points: entry.points, expiresOn: expirationDateOf(entry.pointsExpiration as PointsExpiration | null, now) }],
     },
     now,
@@ -89,21 +90,21 @@ async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, 
 }
 
 /** POST …/pending-points/{id}/activate: now, before their day. */
-export async function activatePendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, source: string) {
+export async function activatePendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, author: CardChangeAuthor) {
   const now = ctx.clock.now();
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { card, entry } = await lockedEntry(tx, projectId, code, id);
-    const after = await activateEntry(tx, card, entry, now, source);
+    const after = await activateEntry(tx, card, entry, now, author);
     return { points: entry.points, total: after.points - after.expiredPoints, balance: after.balance, type: 'loyalty_card' as const, object: 'balance' as const, related_object: { type: 'voucher' as const, id: card.id }, operation_type: 'MANUAL' as const };
   });
 }
 
-/** POST …/pending-points/{id}/cancel: the points never reach the card. */
-export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string): Promise<void> {
+/** POST …/pending-points/{id}/cancel: the points never reach the card; a staff user who cancels them is named in the entry's details. */
+export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, author?: CardChangeAuthor): Promise<void> {
   const now = ctx.clock.now();
   await ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { card, entry } = await lockedEntry(tx, projectId, code, id);
-    await closePendingEntry(tx, entry, 'CANCELED', now);
+    await closePendingEntry(tx, entry, 'CANCELED', now, author?.details);
     recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId, cardId: card.id, campaignId: card.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
   });
 }
@@ -140,7 +141,7 @@ export async function activateDuePendingPoints(ctx: ServiceContext, now: Date, p
         const [card] = await lockCards(tx, [candidate.voucherId]);
         const entry = card && (await lockPendingEntry(tx, card.id, candidate.id));
         if (!entry) return;
-        await activateEntry(tx, card, entry, now, 'Automation');
+        await activateEntry(tx, card, entry, now, { source: 'Automation' });
         run.entries += 1;
         run.points += entry.points;
       });

@@ -16,7 +16,7 @@ import { expirationDateOf } from '../domain/points-expiration';
 import { notFound } from '../lib/api-error';
 import { presentMembers } from './member-view';
 import { presentRedemption } from '../presenters/redemption';
-import { sourceOf } from './adjust-balance';
+import { authorOf, type CardChangeAuthor } from '../domain/card-change-author';
 import { publishNextCard } from './add-member';
 import { planPosting, pointsExceeded, postToCard, type Posting } from './card-postings';
 import { changeOfTransaction } from './card-changes';
@@ -39,14 +39,14 @@ interface Request {
   now: Date;
 }
 
-/** The card's POINTS_REDEMPTION. */
-const spending = (checked: CheckedRedemption, plan: RedemptionPlan, source: string, takes?: Take[]): Posting => ({
+/** The card's POINTS_REDEMPTION, naming who redeemed. */
+const spending = (checked: CheckedRedemption, plan: RedemptionPlan, author: CardChangeAuthor, takes?: Take[]): Posting => ({
   id: plan.spentId,
   type: 'POINTS_REDEMPTION',
   points: checked.price.points,
   reason: null,
-  source,
-  details: plan.details,
+  source: author.source,
+  details: { ...plan.details, ...author.details },
   takes,
   relatedTransactionId: plan.additionId,
 });
@@ -98,7 +98,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
   const checked = await checkRedemption(ctx.db, { ...request, projectId }, context);
   if (!context || checked.reward.type === 'CAMPAIGN' || checked.reward.stock !== null) return undefined;
   const plan = planRedemption(checked, request.body, { withTarget: false, now: request.now });
-  const posting = planPosting(checked.card, spending(checked, plan, sourceOf(request.caller.dashboardUser)), request.now, context.openBuckets);
+  const posting = planPosting(checked.card, spending(checked, plan, authorOf(request.caller.dashboardUser)), request.now, context.openBuckets);
   const written = await ctx.redemptionWrites.run({ posting, version: context.version, record: plan.record });
   if (!written) return undefined;
   ctx.cardChanges.committed([changeOfTransaction({ ...posting.transaction, amount: posting.transaction.amount })]);
@@ -116,7 +116,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
 function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: string): Promise<Redemption> {
   const { projectId } = request.caller;
   const { now } = request;
-  const source = sourceOf(request.caller.dashboardUser);
+  const author = authorOf(request.caller.dashboardUser);
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     if (lockFirst) await lockCards(tx, [lockFirst]);
     const context = await lockRedemptionContext(tx, projectId, request.code, request.rewardId);
@@ -138,7 +138,7 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
       throw pointsExceeded(card, price.points);
     }
     const plan = planRedemption(checked, request.body, { withTarget: target !== undefined, now });
-    const spent = await postToCard(tx, card, spending(checked, plan, source, takes), now);
+    const spent = await postToCard(tx, card, spending(checked, plan, author, takes), now);
     let cardAfter = spent.card;
     // After the ledger write: a limited stock holds the reward row until the commit, and every redemption of that reward waits for it.
     const recorded = await countAndRecordRedemption(tx, reward.stock !== null, plan.record);
@@ -161,8 +161,8 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
           type: 'POINTS_ADDITION',
           points: balance,
           reason: `Reward '${reward.name}'`,
-          source,
-          details: plan.details,
+          source: author.source,
+          details: { ...plan.details, ...author.details },
           buckets: [{ points: balance, expiresOn: expirationDateOf(target.pointsExpiration as PointsExpiration | null, now) }],
           relatedTransactionId: plan.spentId,
         },

@@ -34,8 +34,11 @@ export async function lockPendingEntry(db: DbOrTx, cardId: string, id: string): 
 }
 
 /** The entry leaves PENDING (activated or canceled) and the card's pending total drops by what it held. */
-export async function closePendingEntry(db: DbOrTx, row: PendingPointsRow, status: 'ACTIVATED' | 'CANCELED', now: Date): Promise<void> {
-  await db.update(pendingPoints).set({ status, updatedAt: now }).where(eq(pendingPoints.id, row.id));
+export async function closePendingEntry(db: DbOrTx, row: PendingPointsRow, status: 'ACTIVATED' | 'CANCELED', now: Date, details?: Record<string, unknown>): Promise<void> {
+  await db
+    .update(pendingPoints)
+    .set({ status, updatedAt: now, ...(details && { details: { ...(row.details as Record<string, unknown>), ...details } }) })
+    .where(eq(pendingPoints.id, row.id));
   await moveCardPending(db, row.voucherId, -row.points);
 }
 

@@ -14,6 +14,8 @@ export interface PointAddition {
   sourceId: string | null;
   reason: string | null;
   source: string;
+  /** Details besides `balance` (who made the change, domain/card-change-author.ts); none when left out. */
+  details?: Record<string, unknown> | null;
   at: Date;
 }
 
@@ -26,7 +28,7 @@ export interface AddedPoints {
 
 const text = `WITH a AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb)
-      AS a(n int, project_id text, code text, campaign_id text, points bigint, upto bigint, bucket_id text, expires_on text, tx_id text, source_id text, reason text, source text, at timestamptz)),
+      AS a(n int, project_id text, code text, campaign_id text, points bigint, upto bigint, bucket_id text, expires_on text, tx_id text, source_id text, reason text, source text, details jsonb, at timestamptz)),
   per_card AS (SELECT project_id, code, campaign_id, sum(points)::bigint AS total, max(at) AS last_at FROM a GROUP BY project_id, code, campaign_id),
   locked AS (
     SELECT v.id FROM vouchers v JOIN per_card p ON v.project_id = p.project_id AND v.code = p.code
@@ -43,7 +45,7 @@ const text = `WITH a AS (
     INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, created_at)
     SELECT tx_id, project_id, card_id, card_campaign_id, 'POINTS_ADDITION', source_id, reason, source, points, balance_after,
       jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', points_after, 'object', 'balance', 'points', points,
-        'balance', balance_after, 'related_object', jsonb_build_object('id', card_id, 'type', 'voucher'))),
+        'balance', balance_after, 'related_object', jsonb_build_object('id', card_id, 'type', 'voucher'))) || coalesce(details, '{}'::jsonb),
       at
     FROM added ORDER BY n),
   buckets AS (
@@ -79,6 +81,7 @@ export async function addPointsTogether(db: DbOrTx, additions: PointAddition[]):
       source_id: a.sourceId,
       reason: a.reason,
       source: a.source,
+      ...(a.details && { details: a.details }),
       at: a.at.toISOString(),
     };
   });

@@ -10,7 +10,7 @@ import {
   pendingPointsListQuerySchema,
   pendingPointsListSchema,
 } from '../../../contract/pending-points';
-import { sourceOf } from '../../services/adjust-balance';
+import { authorOf } from '../../domain/card-change-author';
 import { activatePendingPoints, adjustPendingPoints, cancelPendingPoints, listCampaignPendingPoints, listMemberPendingPoints } from '../../services/pending-points';
 
 const memberParams = z.object({ memberId: z.string().min(1).max(200) });
@@ -29,13 +29,13 @@ const pendingPointsRoutes: FastifyPluginAsyncZod = async (app) => {
     listMemberPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.query),
   );
   app.post('/v1/loyalties/members/:memberId/pending-points/:pendingPointsId/activate', { schema: { summary: 'Activate Member Pending Points', params: entryParams, response: { 200: pendingPointsActivatedSchema, 404: notFound } } }, async (request) =>
-    activatePendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, sourceOf(request.dashboardUser)),
+    activatePendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, authorOf(request.dashboardUser)),
   );
   app.post('/v1/loyalties/members/:memberId/pending-points/:pendingPointsId/balance', { schema: { summary: 'Adjust Member Pending Points', params: entryParams, body: adjustPendingPointsRequestSchema, response: { 200: pendingPointsAdjustedSchema, 404: notFound } } }, async (request) =>
     adjustPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, request.body.points),
   );
   app.post('/v1/loyalties/members/:memberId/pending-points/:pendingPointsId/cancel', { schema: { summary: 'Cancel Member Pending Points', params: entryParams, body: cancelPendingPointsRequestSchema, response: { 204: noContent, 404: notFound } } }, async (request, reply) => {
-    await cancelPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId);
+    await cancelPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, authorOf(request.dashboardUser));
     return reply.code(204).send();
   });
 };

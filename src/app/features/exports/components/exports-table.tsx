@@ -12,7 +12,7 @@ import type { ExportObject } from '../../../../contract/export';
 import { DeleteIcon, DownloadIcon } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/format';
 import { useCan, useSession } from '../../../lib/session/use-session';
-import { useStaffNames } from '../api/get-staff-directory';
+import { useStaffDirectory } from '../../../api/get-staff-directory';
 import { PagedTable } from '../../../components/paged-table';
 import { memberPath } from '../../../config/paths';
 import { useExports } from '../api/get-exports';
@@ -57,7 +57,7 @@ export function ExportsTable() {
   const [page, setPage] = useState(0);
   const canDelete = useCan('deleteExports');
   const session = useSession();
-  const staffNames = useStaffNames();
+  const staffNames = useStaffDirectory();
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<{ exportId: string; over: string } | null>(null);
   const [polling] = useState(() => new ExportPolling());

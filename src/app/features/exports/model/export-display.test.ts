@@ -24,8 +24,8 @@ describe('startedBy', () => {
   it('names the signed-in user by username, never by id', () => {
     expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_1' }, me)).toBe('maria (you)');
     expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_2' }, me)).toBe('Another dashboard user');
-    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_2' }, me, new Map([['usr_2', 'jonas']]))).toBe('jonas');
-    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_1' }, me, new Map([['usr_1', 'maria']]))).toBe('maria (you)');
+    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_2' }, me, new Map([['usr_2', { username: 'jonas' }]]))).toBe('jonas');
+    expect(startedBy({ channel: 'WEBSITE', user_id: 'usr_1' }, me, new Map([['usr_1', { username: 'maria' }]]))).toBe('maria (you)');
     expect(startedBy({ channel: 'WEBSITE', user_id: null }, me)).toBe('Dashboard');
   });
 

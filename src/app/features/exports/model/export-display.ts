@@ -43,10 +43,10 @@ export const statusCopy: Record<ExportStatus, { label: string; color: 'default' 
 export function startedBy(
   item: Pick<ExportObject, 'channel' | 'user_id'>,
   signedIn: Pick<StaffUser, 'id' | 'username'> | undefined,
-  staffNames: ReadonlyMap<string, string> = new Map(),
+  staffNames: ReadonlyMap<string, Pick<StaffUser, 'username'>> = new Map(),
 ): string {
   if (item.channel !== 'WEBSITE') return item.channel === 'API' ? 'API client' : item.channel;
   if (!item.user_id) return 'Dashboard';
   if (signedIn && signedIn.id === item.user_id) return `${signedIn.username} (you)`;
-  return staffNames.get(item.user_id) ?? 'Another dashboard user';
+  return staffNames.get(item.user_id)?.username ?? 'Another dashboard user';
 }

@@ -7,25 +7,38 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { CardTransaction } from '../../../../contract/card-transaction';
+import { useStaffDirectory } from '../../../api/get-staff-directory';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/session/use-session';
 import { useCardTransactionsPage } from '../api/get-card-transactions';
 import { transactionTypeLabel } from '../model/labels';
+import { transactionAuthor, transactionReason } from '../model/transaction-author';
 import { useCursorPages } from '../model/use-cursor-pages';
 import { CursorPager } from './cursor-pager';
 
 const pageSize = 10;
 const whyColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-function whyOf(t: CardTransaction): string {
-  return t.details.reward?.name ?? t.details.earning_rule?.source.banner ?? t.reason ?? '—';
+/** Who, then why: "by sam (support) · goodwill, ticket 4711"; the name kept on one line where there is room. */
+function Note({ author, reason }: { author: string | undefined; reason: string | undefined }) {
+  if (!author && !reason) return '—';
+  return (
+    <>
+      {author && <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>{`${author}${reason ? ' ·' : ''}`}</Box>}
+      {author && reason && ' '}
+      {reason}
+    </>
+  );
 }
 
-/** The card's transactions, newest first, ten to a page. */
+/** The card's transactions, newest first, ten to a page, each with who made it and why. */
 export function TransactionsTable({ code }: { code: string }) {
   const pages = useCursorPages();
   const transactions = useCardTransactionsPage(code, pageSize, pages.cursor);
+  const session = useSession();
+  const staff = useStaffDirectory();
+  const signedIn = session.data?.authenticated ? session.data.user : undefined;
   if (transactions.isError) return <ErrorAlert error={transactions.error} title="Could not load the transactions" onRetry={() => void transactions.refetch()} />;
   const list = transactions.data;
   return (
@@ -40,25 +53,28 @@ export function TransactionsTable({ code }: { code: string }) {
               <TableCell>What</TableCell>
               <TableCell align="right">Points</TableCell>
               <TableCell align="right">Balance</TableCell>
-              <TableCell sx={whyColumn}>Why</TableCell>
+              <TableCell sx={whyColumn}>Who and why</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {(list?.data ?? []).map((t) => (
-              <TableRow key={t.id}>
-                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(t.created_at)}</TableCell>
-                <TableCell>
-                  {transactionTypeLabel(t.type)}
-                  {/* On a phone the reason goes under the type instead of a column of its own. */}
-                  <Typography variant="caption" component="div" sx={{ display: { sm: 'none' }, color: 'text.secondary' }}>
-                    {whyOf(t)}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{t.details.balance.points > 0 ? `+${formatNumber(t.details.balance.points)}` : formatNumber(t.details.balance.points)}</TableCell>
-                <TableCell align="right">{formatNumber(t.details.balance.balance)}</TableCell>
-                <TableCell sx={{ ...whyColumn, minWidth: 140 }}>{whyOf(t)}</TableCell>
-              </TableRow>
-            ))}
+            {(list?.data ?? []).map((t) => {
+              const note = <Note author={transactionAuthor(t, signedIn, staff.data)} reason={transactionReason(t)} />;
+              return (
+                <TableRow key={t.id}>
+                  <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(t.created_at)}</TableCell>
+                  <TableCell>
+                    {transactionTypeLabel(t.type)}
+                    {/* On a phone who and why go under the type instead of a column of their own. */}
+                    <Typography variant="caption" component="div" sx={{ display: { sm: 'none' }, color: 'text.secondary' }}>
+                      {note}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{t.details.balance.points > 0 ? `+${formatNumber(t.details.balance.points)}` : formatNumber(t.details.balance.points)}</TableCell>
+                  <TableCell align="right">{formatNumber(t.details.balance.balance)}</TableCell>
+                  <TableCell sx={{ ...whyColumn, minWidth: 140 }}>{note}</TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>
