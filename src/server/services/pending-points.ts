@@ -100,11 +100,12 @@ export async function activatePendingPoints(ctx: ServiceContext, projectId: stri
 }
 
 /** POST …/pending-points/{id}/cancel: the points never reach the card; a staff user who cancels them is named in the entry's details. */
-export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, author?: CardChangeAuthor): Promise<void> {
+export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, author?: CardChangeAuthor, reason?: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { card, entry } = await lockedEntry(tx, projectId, code, id);
-    await closePendingEntry(tx, entry, 'CANCELED', now, author?.details);
+    // No card transaction records a cancellation: who and why stay with the entry.
+    await closePendingEntry(tx, entry, 'CANCELED', now, { ...author?.details, ...(reason !== undefined && { cancel_reason: reason }) });
     recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId, cardId: card.id, campaignId: card.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
   });
 }

@@ -106,6 +106,13 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     const entryOf = async (orderId: string) => ((await pending('AUTO-ALICE')).data as { id: string; order_id: string }[]).find((e) => e.order_id === orderId)!.id;
     expect((await card('AUTO-ALICE')).pending_points).toBe(start.pending_points + 90);
 
+    // Canceled by hand with a reason: the reason stays with the entry.
+    const d = await order({ customer: 'alice', status: 'PAID', items: [{ source_id: 'mug', quantity: 1 }] });
+    const dEntry = await entryOf(d.body.id);
+    expect((await service.call('POST', `/v1/loyalties/members/AUTO-ALICE/pending-points/${dEntry}/cancel`, { body: { reason: 'returned, ticket 12' } })).status).toBe(204);
+    const [canceled] = await service.database.execute<{ status: string; reason: string }>(`SELECT status, details->>'cancel_reason' AS reason FROM pending_points WHERE id = $1`, [dEntry]);
+    expect(canceled).toEqual({ status: 'CANCELED', reason: 'returned, ticket 12' });
+
     // The order canceled before activation takes its pending points with it.
     await service.call('PUT', `/v1/orders/${a.body.id}`, { body: { status: 'CANCELED' } });
     expect((await card('AUTO-ALICE')).pending_points).toBe(start.pending_points + 60);
@@ -120,7 +127,7 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
     expect(activated.body).toMatchObject({ points: 30, balance: start.balance + 30, related_object: { type: 'voucher' } });
     // Activated once: a second activation or a cancel finds nothing pending.
     expect((await service.call('POST', `/v1/loyalties/members/AUTO-ALICE/pending-points/${cEntry}/activate`)).body).toMatchObject({ code: 404, key: 'not_found', resource_type: 'pending_points' });
-    const cancelAgain = await service.call('POST', `/v1/loyalties/members/AUTO-ALICE/pending-points/${cEntry}/cancel`);
+    const cancelAgain = await service.call('POST', `/v1/loyalties/members/AUTO-ALICE/pending-points/${cEntry}/cancel`, { body: { reason: 'again' } });
     expect(cancelAgain.status, JSON.stringify(cancelAgain.body)).toBe(404);
 
     // b's 20 points, and the first test's 60, activate 14 days on, by the hourly run.

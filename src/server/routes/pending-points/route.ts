@@ -35,7 +35,7 @@ const pendingPointsRoutes: FastifyPluginAsyncZod = async (app) => {
     adjustPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, request.body.points),
   );
   app.post('/v1/loyalties/members/:memberId/pending-points/:pendingPointsId/cancel', { schema: { summary: 'Cancel Member Pending Points', params: entryParams, body: cancelPendingPointsRequestSchema, response: { 204: noContent, 404: notFound } } }, async (request, reply) => {
-    await cancelPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, authorOf(request.dashboardUser));
+    await cancelPendingPoints(app.ctx, request.principal.projectId, request.params.memberId, request.params.pendingPointsId, authorOf(request.dashboardUser), request.body?.reason);
     return reply.code(204).send();
   });
 };
