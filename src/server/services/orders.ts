@@ -4,9 +4,9 @@ import { violatedUniqueIndex } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId, resolveCustomer, type CustomerRow } from '../db/repositories/customers';
-import { insertEvent } from '../db/repositories/events';
+import { recordEvent } from '../db/repositories/events';
 import { lockCards } from '../db/repositories/loyalty-cards';
-import { findOrder, findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, updateOrderRow, type OrderRow } from '../db/repositories/orders';
+import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
 import { OrderAmountProblem, orderTotals } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
@@ -98,7 +98,8 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
   const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
   let accruals: Accrual[] = [];
   if (becomesPaid && customer) {
-    const event = await insertEvent(tx, { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now });
+    const event = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now };
+    await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
   }
   if (status === 'CANCELED' && stored?.status !== 'CANCELED') await cancelPendingOf(tx, row, now);
@@ -120,7 +121,7 @@ export async function createOrder(ctx: ServiceContext, projectId: string, body: 
   const now = ctx.clock.now();
   try {
     return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
-      const stored = body.id !== undefined ? await findOrder(tx, projectId, { id: body.id }, true) : await findOrder(tx, projectId, { sourceId: body.source_id }, true);
+      const stored = body.id !== undefined ? await lockOrder(tx, projectId, { id: body.id }) : await lockOrder(tx, projectId, { sourceId: body.source_id });
       if (body.id !== undefined && !stored) throw notFound('order', body.id);
       return saveOrder(ctx, tx, projectId, stored, body, now);
     });
@@ -139,7 +140,7 @@ export async function updateOrder(ctx: ServiceContext, projectId: string, ref: s
   try {
     return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
       const found = await findOrderByIdOrSourceId(tx, projectId, ref);
-      const stored = found && (await findOrder(tx, projectId, { id: found.id }, true));
+      const stored = found && (await lockOrder(tx, projectId, { id: found.id }));
       if (!stored) throw notFound('order', ref);
       return saveOrder(ctx, tx, projectId, stored, body, now);
     });

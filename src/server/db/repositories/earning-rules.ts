@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
+import { plainRows, tableRows } from '../plain-sql';
 import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
 import type { EarningRuleFilterOp } from '../../../contract/earning-rule';
 
@@ -118,9 +119,23 @@ export async function activeRulesForSchema(db: DbOrTx, projectId: string, schema
   );
 }
 
-/** ACTIVE rules triggered by a paid order, on the campaigns among `campaignIds` (all when omitted). */
+const ruleRows = tableRows(earningRules);
+const orderRulesText = `SELECT ${ruleRows.columns('r')}, a.campaign_id FROM earning_rules r JOIN earning_rule_assignments a ON a.earning_rule_id = r.id
+  WHERE r.project_id = $1 AND r.status = 'ACTIVE' AND r.trigger->>'event' = 'customer.order.paid' ORDER BY r.created_at, r.id`;
+
+/**
+ * ACTIVE rules triggered by a paid order, each with the campaigns it is assigned to, oldest first.
+ * Read on every paid order (plain SQL: a hot path), never cached, as custom events' rules are.
+ */
 export async function activeRulesForOrders(db: DbOrTx, projectId: string): Promise<RuleWithCampaigns[]> {
-  return activeRulesWhere(db, projectId, sql`${earningRules.trigger}->>'event' = 'customer.order.paid'`);
+  const byRule = new Map<string, RuleWithCampaigns>();
+  for (const row of await plainRows(db, orderRulesText, [projectId])) {
+    const rule = ruleRows.row(row);
+    const entry = byRule.get(rule.id) ?? { rule, campaignIds: [] };
+    entry.campaignIds.push(row[ruleRows.width] as string);
+    byRule.set(rule.id, entry);
+  }
+  return [...byRule.values()];
 }
 
 /** ACTIVE rules triggered by a customer entering one of `segmentIds`. */

@@ -1,12 +1,22 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { events } from '../../../platform/db/schema';
+import { plainRows } from '../plain-sql';
 
 export type EventRow = typeof events.$inferSelect;
 
 export async function insertEvent(db: DbOrTx, row: typeof events.$inferInsert): Promise<EventRow> {
   const [inserted] = await db.insert(events).values(row).returning();
   return inserted;
+}
+
+const insertText = `INSERT INTO events (id, project_id, customer_id, type, metadata, referral, loyalty, created_at)
+  VALUES ($1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb, $8::timestamptz)`;
+
+/** insertEvent on a hot path (a paid order): plain SQL, nothing read back. */
+export async function recordEvent(db: DbOrTx, row: EventRow): Promise<void> {
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  await plainRows(db, insertText, [row.id, row.projectId, row.customerId, row.type, JSON.stringify(row.metadata), json(row.referral), json(row.loyalty), row.createdAt.toISOString()]);
 }
 
 export async function findEvent(db: DbOrTx, projectId: string, id: string): Promise<EventRow | undefined> {

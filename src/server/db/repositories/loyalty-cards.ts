@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { vouchers } from '../../../platform/db/schema';
+import { plainRows, tableRows } from '../plain-sql';
 import type { VoucherRow } from './vouchers';
 
 /**
@@ -12,17 +13,15 @@ export async function lockCards(db: DbOrTx, ids: string[]): Promise<VoucherRow[]
   return db.select().from(vouchers).where(inArray(vouchers.id, ids)).orderBy(asc(vouchers.id)).for('update');
 }
 
+const cardRows = tableRows(vouchers);
+const heldText = `SELECT ${cardRows.columns()} FROM vouchers WHERE project_id = $1 AND holder_id = $2 AND campaign_id = ANY($3::text[]) ORDER BY id FOR UPDATE`;
+
 /**
  * The loyalty cards the customer holds in the given campaigns, locked (in id order, as lockCards,
- * so two events never take one customer's cards in opposite orders), in one round trip.
+ * so two events never take one customer's cards in opposite orders), in one round trip. Plain SQL:
+ * every event and paid order that earns starts here.
  */
 export async function lockHeldCards(db: DbOrTx, projectId: string, holderId: string, campaignIds: string[]): Promise<VoucherRow[]> {
   if (campaignIds.length === 0) return [];
-  return db
-    .select()
-    .from(vouchers)
-    .where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId), inArray(vouchers.campaignId, campaignIds)))
-    .orderBy(asc(vouchers.id))
-    .for('update');
+  return (await plainRows(db, heldText, [projectId, holderId, campaignIds])).map((row) => cardRows.row(row));
 }
-
