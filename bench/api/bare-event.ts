@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { bareAccrual } from './bare-accrual';
 import { perSecond, type BareCard } from './bare-spend';
 
 /**
@@ -17,20 +18,6 @@ export function bareEventPerSecond(pool: pg.Pool, cards: BareCard[], ruleId: str
       `INSERT INTO events (id, project_id, customer_id, type, metadata, created_at) VALUES ($1, $2, $3, 'bench_visit', $4::jsonb, now())`,
       [eventId, card.projectId, card.holderId, JSON.stringify({ amount: 12 })],
     );
-    const totals = await client.query<{ points: string; balance: string }>(
-      'UPDATE vouchers SET points = points + $2, balance = balance + $2, updated_at = now() WHERE id = $1 RETURNING points, balance',
-      [card.id, points],
-    );
-    const transactionId = `vtx_bare_${randomUUID()}`;
-    await client.query(
-      `INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at) VALUES ($1, $2, $3, $4, $5, $5, NULL, now())`,
-      [`lopb_bare_${randomUUID()}`, card.projectId, card.id, transactionId, points],
-    );
-    const { balance } = totals.rows[0];
-    await client.query(
-      `INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, earning_rule_id, created_at)
-       VALUES ($1, $2, $3, $4, 'POINTS_ACCRUAL', 'bench visit', 'API', $5, $6, $7::jsonb, $8, now())`,
-      [transactionId, card.projectId, card.id, card.campaignId, points, balance, JSON.stringify({ balance: { points, balance: Number(balance) }, event: { id: eventId } }), ruleId],
-    );
+    await bareAccrual(client, card, { points, ruleId, reason: 'bench visit', details: { event: { id: eventId } } });
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { bareAccrual } from './bare-accrual';
 import { perSecond, type BareCard } from './bare-spend';
 
 /**
@@ -30,21 +31,6 @@ export function bareOrderPerSecond(pool: pg.Pool, cards: BareCard[], ruleId: str
       JSON.stringify({ order_id: orderId }),
     ]);
     await client.query('SELECT balance FROM vouchers WHERE id = $1 FOR UPDATE', [card.id]);
-    const totals = await client.query<{ points: string; balance: string }>(
-      'UPDATE vouchers SET points = points + $2, balance = balance + $2, updated_at = now() WHERE id = $1 RETURNING points, balance',
-      [card.id, points],
-    );
-    const transactionId = `vtx_bare_${randomUUID()}`;
-    await client.query(
-      `INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at) VALUES ($1, $2, $3, $4, $5, $5, NULL, now())`,
-      [`lopb_bare_${randomUUID()}`, card.projectId, card.id, transactionId, points],
-    );
-    const balance = Number(totals.rows[0].balance);
-    const details = { balance: { points, balance, total: Number(totals.rows[0].points) }, event: { id: eventId, type: 'customer.order.paid' }, order: { id: orderId, source_id: sourceId } };
-    await client.query(
-      `INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, earning_rule_id, created_at)
-       VALUES ($1, $2, $3, $4, 'POINTS_ACCRUAL', $5, 'API', $6, $7, $8::jsonb, $9, now())`,
-      [transactionId, card.projectId, card.id, card.campaignId, `bench order ${sourceId}`, points, balance, JSON.stringify(details), ruleId],
-    );
+    await bareAccrual(client, card, { points, ruleId, reason: `bench order ${sourceId}`, details: { event: { id: eventId, type: 'customer.order.paid' }, order: { id: orderId, source_id: sourceId } } });
   });
 }
