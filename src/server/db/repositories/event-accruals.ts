@@ -32,15 +32,22 @@ export type EventWritten = { metadata: EventRow['metadata']; transactionIds: str
 const text = `WITH ev_all AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb)
       AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz, schema_id text, fingerprint text)),
+  ev_ok AS (
+    SELECT * FROM ev_all e
+    WHERE (e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id')} = e.fingerprint)
+      AND NOT EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = e.project_id AND s.event_type = e.type)),
+  acc_ok AS (
+    SELECT * FROM jsonb_to_recordset($2::text::jsonb)
+      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
+    WHERE a.event_id IN (SELECT id FROM ev_ok)),
+  locked AS (SELECT v.id, v.slides FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM acc_ok)) ORDER BY v.id FOR UPDATE),
   ev_in AS (
-    SELECT * FROM ev_all e WHERE e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id')} = e.fingerprint),
+    SELECT * FROM ev_ok e
+    WHERE NOT EXISTS (SELECT 1 FROM acc_ok a JOIN locked l ON l.id = a.card_id WHERE a.event_id = e.id AND l.slides)),
   acc AS (
     SELECT a.*, sum(a.amount) OVER (PARTITION BY a.card_id ORDER BY a.n)::bigint AS upto
-    FROM jsonb_to_recordset($2::text::jsonb)
-      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
-    WHERE a.event_id IN (SELECT id FROM ev_in)),
+    FROM acc_ok a WHERE a.event_id IN (SELECT id FROM ev_in)),
   per_card AS (SELECT card_id, holder_id, sum(amount)::bigint AS total, min(at) AS first_at, max(at) AS last_at FROM acc GROUP BY card_id, holder_id),
-  locked AS (SELECT v.id FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM per_card)) ORDER BY v.id FOR UPDATE),
   totals AS (
     UPDATE vouchers v SET points = v.points + p.total, balance = v.balance + p.total, updated_at = p.last_at
     FROM per_card p
@@ -76,7 +83,11 @@ const text = `WITH ev_all AS (
  * transaction left, and each card transaction's balance is the card's balance under the lock plus
  * the accruals before it on that card, in the order given. Only for rules without trigger limits:
  * a limit must count history committed before the lock, which a statement's own snapshot, taken
- * before it waits, does not see. Returns, in the order of `writes`, what each event's write did.
+ * before it waits, does not see. For the same reason an event is not written here (undefined, as
+ * when its check fails) when a card it earns on holds sliding points under the lock (`slides`:
+ * their last days must move, and the buckets a concurrent change added are not in the snapshot),
+ * or when some rule counts its name as activity (sliding_activity_types): the transaction takes it.
+ * Returns, in the order of `writes`, what each event's write did.
  */
 export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[]): Promise<EventWritten[]> {
   const accruals = writes.flatMap(({ event, accruals }) =>
