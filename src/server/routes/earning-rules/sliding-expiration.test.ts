@@ -16,11 +16,11 @@ const thirtyQuietDays = { earning_activity: true, spending_activity: true, custo
  * Each member below holds one card there, so each case has a card of its own.
  */
 function slidingFixture() {
-  const members = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+  const members = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'];
   return baseFixture({
     customers: members.map((m) => ({ source_id: m, name: m[0].toUpperCase() + m.slice(1) })),
     campaigns: [{ name: 'Slide Club', type: 'STATIC', cards: members.map((m) => ({ code: `SLIDE-${m.toUpperCase()}`, holder: m })) }],
-    event_schemas: [{ name: 'visit', properties: {} }, { name: 'app_open', properties: {} }],
+    event_schemas: [{ name: 'visit', properties: {} }, { name: 'app_open', properties: {} }, { name: 'ping', properties: {} }, { name: 'knock', properties: {} }],
     products: [{ source_id: 'coffee', name: 'Coffee' }],
     rewards: [{ name: 'Five', product: 'coffee', assignments: [{ campaign: 'Slide Club', points: 5 }] }],
     earning_rules: [
@@ -28,6 +28,13 @@ function slidingFixture() {
         name: 'Visit',
         trigger: { event: 'customer.custom_event', custom_event: { schema: 'visit' }, segment: null },
         earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: 10, points_expiration: { type: 'SLIDING_EXPIRATION', sliding_expiration: thirtyQuietDays } } }] }],
+        trigger_limits: noLimits,
+        campaigns: ['Slide Club'],
+      },
+      {
+        name: 'Ping',
+        trigger: { event: 'customer.custom_event', custom_event: { schema: 'ping' }, segment: null },
+        earnings: [{ name: 'Ping', rules: null, effects: [{ type: 'POINTS', points: { value: 1, points_expiration: { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit: 'YEAR', value: 1 } } } } }] }],
         trigger_limits: noLimits,
         campaigns: ['Slide Club'],
       },
@@ -104,6 +111,41 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     const days = await lastDays('SLIDE-CAROL');
     expect(days.reduce((sum, [, points]) => sum + Number(points), 0)).toBe(90);
     expect(new Set(days.map(([date]) => date))).toEqual(new Set(['2026-09-10']));
+  });
+
+  it('an event read on a card before it held sliding points still moves them: the one-statement write finds the card slides under its lock', async () => {
+    service.clock.set('2026-08-05T10:00:00.000Z');
+    const created = await service.call('POST', `/v1/loyalties/${club()}/earning-rules`, {
+      body: [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 10 }, pending_points: { period_type: 'DAY', period_value: 1 }, sliding_expiration: { earning_activity: true, period: { unit: 'DAY', value: 30 } } }],
+    });
+    expect((await service.call('POST', '/v1/orders', { body: { customer: 'grace', status: 'PAID', amount: 500 } })).status).toBe(200);
+    // This ping goes the one-statement way, and its context (a card without sliding points) is remembered.
+    expect((await event('grace', 'ping')).status).toBe(200);
+    advanceDays(1); // the hourly run activates the held points: the card now holds sliding points, its holder unchanged
+    await expirePointsEverywhere(service.ctx);
+    expect(await lastDays('SLIDE-GRACE')).toEqual([['2026-09-05', 10], ['2027-08-05', 1]]);
+    advanceDays(10);
+    expect((await event('grace', 'ping')).status).toBe(200);
+    expect(await lastDays('SLIDE-GRACE')).toEqual([['2026-09-15', 10], ['2027-08-05', 1], ['2027-08-16', 1]]);
+    expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
+  });
+
+  it('an event whose name a rule came to count as activity after it was read moves sliding points: the one-statement write checks the names', async () => {
+    service.clock.set('2026-08-10T10:00:00.000Z');
+    // No rule counts knocks yet: this one goes the one-statement way, and its context is remembered.
+    expect((await event('heidi', 'knock')).status).toBe(200);
+    const created = await service.call('POST', `/v1/loyalties/${club()}/earning-rules`, {
+      body: [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 4 }, pending_points: { period_type: 'DAY', period_value: 1 }, sliding_expiration: { custom_activity: true, custom_activity_types: ['knock'], period: { unit: 'DAY', value: 10 } } }],
+    });
+    const heidi = service.project.ids.customers.get('heidi') as string;
+    expect((await service.call('POST', '/v1/orders', { body: { customer_id: heidi, status: 'PAID', amount: 500 } })).status).toBe(200);
+    advanceDays(1);
+    await expirePointsEverywhere(service.ctx);
+    expect(await lastDays('SLIDE-HEIDI')).toEqual([['2026-08-21', 4]]);
+    advanceDays(5);
+    expect((await event('heidi', 'knock')).status).toBe(200);
+    expect(await lastDays('SLIDE-HEIDI')).toEqual([['2026-08-26', 4]]);
+    expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
   });
 
   it('order-paid rules written through v1 take sliding_expiration (an extension), also with pending points: activation is earning', async () => {
