@@ -1,46 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../../../test/support/db-checksum';
 import { testDatabases } from '../../../../test/support/databases';
-import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
+import { slidingFixture, thirtyQuietDays } from '../../../../test/support/sliding-fixture';
+import { slidingDaysOfCard } from '../../../../test/support/sliding-ledger';
 import { expirePointsEverywhere } from '../../services/project-time';
 
 const day = 86_400_000;
-const noLimits = { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } };
-/** 30 days without earning, spending or an `app_open` event. */
-const thirtyQuietDays = { earning_activity: true, spending_activity: true, custom_activity: true, custom_activity_types: ['app_open'], period: { unit: 'DAY', value: 30 } };
-
-/**
- * Slide Club: 10 points per `visit`, expiring after 30 days without activity; a reward of 5 points.
- * Each member below holds one card there, so each case has a card of its own.
- */
-function slidingFixture() {
-  const members = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'];
-  return baseFixture({
-    customers: members.map((m) => ({ source_id: m, name: m[0].toUpperCase() + m.slice(1) })),
-    campaigns: [{ name: 'Slide Club', type: 'STATIC', cards: members.map((m) => ({ code: `SLIDE-${m.toUpperCase()}`, holder: m })) }],
-    event_schemas: [{ name: 'visit', properties: {} }, { name: 'app_open', properties: {} }, { name: 'ping', properties: {} }, { name: 'knock', properties: {} }],
-    products: [{ source_id: 'coffee', name: 'Coffee' }],
-    rewards: [{ name: 'Five', product: 'coffee', assignments: [{ campaign: 'Slide Club', points: 5 }] }],
-    earning_rules: [
-      {
-        name: 'Visit',
-        trigger: { event: 'customer.custom_event', custom_event: { schema: 'visit' }, segment: null },
-        earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: 10, points_expiration: { type: 'SLIDING_EXPIRATION', sliding_expiration: thirtyQuietDays } } }] }],
-        trigger_limits: noLimits,
-        campaigns: ['Slide Club'],
-      },
-      {
-        name: 'Ping',
-        trigger: { event: 'customer.custom_event', custom_event: { schema: 'ping' }, segment: null },
-        earnings: [{ name: 'Ping', rules: null, effects: [{ type: 'POINTS', points: { value: 1, points_expiration: { type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit: 'YEAR', value: 1 } } } } }] }],
-        trigger_limits: noLimits,
-        campaigns: ['Slide Club'],
-      },
-    ] as never,
-  });
-}
 
 describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
   let service: TestService;
@@ -55,6 +22,12 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
   };
   const redeem = (code: string) => service.call('POST', `/v1/loyalties/${club()}/members/${code}/redemption`, { body: { reward: { id: service.project.ids.rewards.get('Five') } } });
   const advanceDays = (days: number) => service.clock.advance(days * day);
+  /** The stored last days are the pure function of the card's ledger and its holder's events. */
+  const expectLedgerDays = async (code: string) => {
+    const days = await slidingDaysOfCard(service.database, code);
+    expect(days.length).toBeGreaterThan(0);
+    for (const { stored, fromLedger } of days) expect(stored).toBe(fromLedger);
+  };
 
   beforeAll(async () => {
     service = await startTestService(kind, slidingFixture(), undefined, { localControl: 'on' });
@@ -82,6 +55,7 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     advanceDays(29); // 2026-05-29: 29 days later, the hourly run finds nothing due
     expect((await expirePointsEverywhere(service.ctx)).points).toBe(0);
     expect(await card('SLIDE-ALICE')).toMatchObject({ balance: 15, expired_points: 0, next_expiration_date: '2026-05-30', next_expiration_points: 15 });
+    await expectLedgerDays('SLIDE-ALICE');
   });
 
   it('inactivity longer than the period: the hourly run expires the points; activity after their last day does not bring them back', async () => {
@@ -101,16 +75,17 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     expect(await lastDays('SLIDE-BOB')).toEqual([]);
   });
 
-  it('parallel events on a card with sliding points all count: every point lands in a bucket, all on the same last day', async () => {
+  it('parallel events and redemptions on a card with sliding points all count: every point lands in a bucket, all on the same last day', async () => {
     service.clock.set('2026-08-01T10:00:00.000Z');
     expect((await event('carol', 'visit')).status).toBe(200);
     advanceDays(10);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => event('carol', i % 3 === 0 ? 'app_open' : 'visit')));
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    expect(await card('SLIDE-CAROL')).toMatchObject({ balance: 90 });
+    const answers = await Promise.all([...Array.from({ length: 12 }, (_, i) => event('carol', i % 3 === 0 ? 'app_open' : 'visit')), redeem('SLIDE-CAROL'), redeem('SLIDE-CAROL')]);
+    expect(answers.map((a) => a.status).join()).toBe(answers.map(() => 200).join());
+    expect(await card('SLIDE-CAROL')).toMatchObject({ balance: 80 });
     const days = await lastDays('SLIDE-CAROL');
-    expect(days.reduce((sum, [, points]) => sum + Number(points), 0)).toBe(90);
+    expect(days.reduce((sum, [, points]) => sum + Number(points), 0)).toBe(80);
     expect(new Set(days.map(([date]) => date))).toEqual(new Set(['2026-09-10']));
+    await expectLedgerDays('SLIDE-CAROL');
   });
 
   it('an event read on a card before it held sliding points still moves them: the one-statement write finds the card slides under its lock', async () => {
@@ -127,6 +102,7 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     advanceDays(10);
     expect((await event('grace', 'ping')).status).toBe(200);
     expect(await lastDays('SLIDE-GRACE')).toEqual([['2026-09-15', 10], ['2027-08-05', 1], ['2027-08-16', 1]]);
+    await expectLedgerDays('SLIDE-GRACE');
     expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
   });
 
@@ -145,6 +121,7 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     advanceDays(5);
     expect((await event('heidi', 'knock')).status).toBe(200);
     expect(await lastDays('SLIDE-HEIDI')).toEqual([['2026-08-26', 4]]);
+    await expectLedgerDays('SLIDE-HEIDI');
     expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
   });
 
@@ -171,6 +148,7 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     advanceDays(3); // 2026-09-03: the pending 3 activate (earning: the 7 slide to 2027-03-03) and last a year from now
     await expirePointsEverywhere(service.ctx);
     expect(await lastDays('SLIDE-DAVE')).toEqual([['2027-03-03', 7], ['2027-09-03', 3]]);
+    await expectLedgerDays('SLIDE-DAVE');
 
     for (const rule of created.body) expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${rule.id}`)).status).toBe(204);
   });
