@@ -44,7 +44,7 @@ export const campaignFixture = z.object({
   code_config: z.object({ pattern: z.string().optional(), prefix: z.string().optional(), postfix: z.string().optional(), length: z.number().int().min(4).max(64).optional(), charset: z.string().optional() }).default({}),
   metadata: json.default({}),
   /** How long points added by hand with expiration_type PROGRAM_RULES last (an earning's points_expiration); none: forever. */
-  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'SLIDING_EXPIRATION is not supported').optional(),
+  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'a program cannot slide its own expiry: SLIDING_EXPIRATION is for earning rules').optional(),
   cards: z.array(cardFixture).default([]),
   /** Extra cards with generated codes, to size a pool without listing every code. */
   generated_cards: z.number().int().min(0).max(1_000_000).default(0),
