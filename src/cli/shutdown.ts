@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConnectionDrain } from '../platform/http/connection-drain';
+import { ConnectionDrain, DRAIN_GRACE_MS } from '../platform/http/connection-drain';
 
 export interface ServerToStop {
   app: FastifyInstance;
@@ -36,10 +36,16 @@ export function cutAfterMs(timeoutMs: number): number {
   return timeoutMs - Math.min(1_000, timeoutMs / 4);
 }
 
+/** How long each server keeps accepting and lets an idle connection be reused: a tenth of a small bound. */
+export function drainGraceMs(timeoutMs: number): number {
+  return Math.min(DRAIN_GRACE_MS, timeoutMs / 10);
+}
+
 /**
- * Stops the servers one after the other (no new connections; idle and silent ones closed at once;
- * requests in flight answered), with `alongside` at the same time, then `last`. Requests still
- * running at `cutAfterMs` are cut. Resolves with the exit code: 0 when every request was answered.
+ * Stops the servers one after the other (see ConnectionDrain: accepting for a short grace, every
+ * request that reached the server answered with `Connection: close`, connections without one
+ * closed once quiet), with `alongside` at the same time, then `last`. Requests still running at
+ * `cutAfterMs` are cut. Resolves with the exit code: 0 when every request was answered.
  */
 export async function shutDown(plan: ShutdownPlan, log: (line: string) => void): Promise<number> {
   const started = Date.now();
@@ -51,7 +57,12 @@ export async function shutDown(plan: ShutdownPlan, log: (line: string) => void):
   }, cutAfter);
   try {
     const servers = async () => {
-      for (const { app, connections } of plan.servers) await Promise.all([connections.drain(), app.close()]);
+      for (const { app, connections } of plan.servers) {
+        // The app closes after its last connection: its own close would destroy every connection
+        // between requests at once, unread requests and all (see ConnectionDrain).
+        await connections.drain(drainGraceMs(plan.timeoutMs));
+        await app.close();
+      }
     };
     await Promise.all([servers(), plan.alongside?.(Math.max(cutAfter - (Date.now() - started), 0))]);
   } finally {

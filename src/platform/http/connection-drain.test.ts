@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionRefused, openSocket } from '../../../test/support/processes';
 import { ConnectionDrain } from './connection-drain';
@@ -19,10 +20,38 @@ async function serverWithSlowRoute() {
 const request = async (port: number, path: string) => {
   const opened = await openSocket(port);
   let received = '';
+  let error: string | undefined;
   opened.socket.on('data', (chunk) => (received += String(chunk)));
+  opened.socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code));
   opened.socket.write(`GET ${path} HTTP/1.1\r\nhost: x\r\n\r\n`);
-  return { ...opened, received: () => received };
+  return { ...opened, received: () => received, error: () => error };
 };
+
+/**
+ * A client on its own thread: it connects, and once its request is written it wakes this thread,
+ * which was blocked meanwhile, so the connection is still waiting to be accepted when the test goes on.
+ */
+function requestWhileBlocked(port: number): Promise<{ received: string; error?: string }> {
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const socket = require('node:net').connect(workerData.port, '127.0.0.1');
+     let received = '';
+     socket.on('data', (chunk) => (received += chunk));
+     socket.on('error', (error) => parentPort.postMessage({ received, error: error.code }));
+     socket.on('close', () => parentPort.postMessage({ received }));
+     socket.on('connect', () => {
+       socket.write('GET / HTTP/1.1\\r\\nhost: x\\r\\n\\r\\n');
+       Atomics.store(workerData.signal, 0, 1);
+       Atomics.notify(workerData.signal, 0);
+     });`,
+    { eval: true, workerData: { port, signal } },
+  );
+  const outcome = new Promise<{ received: string; error?: string }>((resolve) => worker.once('message', resolve));
+  // Blocks this thread, and with it the server's accepting, until the request is written.
+  expect(Atomics.wait(signal, 0, 0, 5_000)).toBe('ok');
+  return outcome.finally(() => worker.terminate());
+}
 
 describe('ConnectionDrain', () => {
   let server: Server | undefined;
@@ -31,7 +60,7 @@ describe('ConnectionDrain', () => {
     server?.close();
   });
 
-  it('closes silent, idle and half-sent connections at once and ends the others after their response', async () => {
+  it('closes silent, idle and half-sent connections after the grace, and ends the others after their response', async () => {
     const target = await serverWithSlowRoute();
     server = target.server;
     const silent = await openSocket(target.port);
@@ -43,8 +72,11 @@ describe('ConnectionDrain', () => {
     await expect.poll(() => target.drain.requestsInFlight).toBe(1);
 
     let drained = false;
-    const done = target.drain.drain().then(() => (drained = true));
+    const started = Date.now();
+    const done = target.drain.drain(100).then(() => (drained = true));
     await Promise.all([silent.closed, idle.closed, half.closed]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await connectionRefused(target.port)).toBe(true);
     expect(drained).toBe(false);
 
@@ -53,6 +85,46 @@ describe('ConnectionDrain', () => {
     expect(slow.received()).toMatch(/^HTTP\/1\.1 200[\s\S]*connection: close[\s\S]*slow done$/i);
     await done;
     expect(target.drain.requestsInFlight).toBe(0);
+  });
+
+  it('answers a request already in the receive queue of an idle keep-alive connection when the drain begins', async () => {
+    const target = await serverWithSlowRoute();
+    server = target.server;
+    const keptAlive = await request(target.port, '/');
+    await expect.poll(keptAlive.received).toMatch(/ok$/);
+    // Written and drained in one go: the server has not read the request when the drain begins.
+    keptAlive.socket.write('GET /again HTTP/1.1\r\nhost: x\r\n\r\n');
+    const done = target.drain.drain(50);
+    await keptAlive.closed;
+    expect(keptAlive.error()).toBeUndefined();
+    expect(keptAlive.received()).toMatch(/^HTTP\/1\.1 200[\s\S]*ok(HTTP\/1\.1 200[\s\S]*connection: close[\s\S]*ok)$/i);
+    await done;
+  });
+
+  it('accepts and answers a connection still waiting in the listen backlog when the drain begins', async () => {
+    const target = await serverWithSlowRoute();
+    server = target.server;
+    const outcome = requestWhileBlocked(target.port);
+    const done = target.drain.drain(50);
+    const { received, error } = await outcome;
+    expect(error).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 200[\s\S]*connection: close[\s\S]*ok$/i);
+    await done;
+    expect(await connectionRefused(target.port)).toBe(true);
+  });
+
+  it('answers, with Connection: close, the next request of a keep-alive client that had its answer just before the drain', async () => {
+    const target = await serverWithSlowRoute();
+    server = target.server;
+    const keptAlive = await request(target.port, '/');
+    await expect.poll(keptAlive.received).toMatch(/ok$/);
+    const done = target.drain.drain(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    keptAlive.socket.write('GET /next HTTP/1.1\r\nhost: x\r\n\r\n');
+    await keptAlive.closed;
+    expect(keptAlive.error()).toBeUndefined();
+    expect(keptAlive.received()).toMatch(/ok(HTTP\/1\.1 200[\s\S]*connection: close[\s\S]*ok)$/i);
+    await done;
   });
 
   it('cuts what is still running and says how many requests it cut', async () => {
