@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConnectionDrain, DRAIN_GRACE_MS } from '../platform/http/connection-drain';
+import { ConnectionDrain, DEFAULT_DRAIN_TIMES, type DrainTimes } from '../platform/http/connection-drain';
 
 export interface ServerToStop {
   app: FastifyInstance;
@@ -36,15 +36,19 @@ export function cutAfterMs(timeoutMs: number): number {
   return timeoutMs - Math.min(1_000, timeoutMs / 4);
 }
 
-/** How long each server keeps accepting and lets an idle connection be reused: a tenth of a small bound. */
-export function drainGraceMs(timeoutMs: number): number {
-  return Math.min(DRAIN_GRACE_MS, timeoutMs / 10);
+/**
+ * How long each server goes on accepting after the signal: the grace (0.25 s, a tenth of a small
+ * bound), and at most a quarter of the bound however many connections keep waiting.
+ */
+export function drainTimes(timeoutMs: number): DrainTimes {
+  return { graceMs: Math.min(DEFAULT_DRAIN_TIMES.graceMs, timeoutMs / 10), acceptAtMostMs: timeoutMs / 4 };
 }
 
 /**
- * Stops the servers one after the other (see ConnectionDrain: accepting for a short grace, every
- * request that reached the server answered with `Connection: close`, connections without one
- * closed once quiet), with `alongside` at the same time, then `last`. Requests still running at
+ * Stops the servers one after the other (see ConnectionDrain: accepting for a short grace and what
+ * waits in the listen backlog by then, every request that reached the server answered with
+ * `Connection: close`, connections without one closed once quiet), with `alongside` at the same
+ * time, then `last`. Requests still running at
  * `cutAfterMs` are cut. Resolves with the exit code: 0 when every request was answered.
  */
 export async function shutDown(plan: ShutdownPlan, log: (line: string) => void): Promise<number> {
@@ -60,7 +64,7 @@ export async function shutDown(plan: ShutdownPlan, log: (line: string) => void):
       for (const { app, connections } of plan.servers) {
         // The app closes after its last connection: its own close would destroy every connection
         // between requests at once, unread requests and all (see ConnectionDrain).
-        await connections.drain(drainGraceMs(plan.timeoutMs));
+        await connections.drain(drainTimes(plan.timeoutMs));
         await app.close();
       }
     };

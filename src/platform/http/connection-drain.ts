@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Server as NetServer, type Socket } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { connectionsWaiting } from './listen-backlog';
 
 /** One open connection: the responses running on it, and since when it has had none. */
 interface Connection {
@@ -8,8 +9,18 @@ interface Connection {
   closeTimer?: NodeJS.Timeout;
 }
 
-/** How long a drain keeps accepting, and how long a connection must have been quiet before it is closed. */
-export const DRAIN_GRACE_MS = 250;
+export interface DrainTimes {
+  /**
+   * The server goes on accepting for at least this long, so that a connection or request still on its
+   * way through the kernel arrives, and closes a connection once it has been this long without a
+   * request, so that a keep-alive client that has just had an answer can still send its next one.
+   */
+  graceMs: number;
+  /** It stops accepting this long after the drain began at the latest, even with connections still waiting. */
+  acceptAtMostMs: number;
+}
+
+export const DEFAULT_DRAIN_TIMES: DrainTimes = { graceMs: 250, acceptAtMostMs: 2_500 };
 
 /**
  * The connections of one HTTP server and the requests running on each, so that a shutdown answers
@@ -19,15 +30,19 @@ export const DRAIN_GRACE_MS = 250;
  * including one whose next request is already in the kernel's receive queue, unread (closing a socket
  * with unread data sends a reset, so a client that sent its request before the signal gets
  * ECONNRESET), and it keeps a connection that never sends a complete request open for ever. Closing
- * the listening socket at once resets the connections the kernel has completed but the process has
- * not yet accepted, requests and all, and those whose handshake is still being processed.
+ * the listening socket resets every connection the kernel has completed that the process has not yet
+ * accepted, requests and all, and Node accepts one connection per pass of its event loop, so a
+ * backlog builds up while the process is busy (PGlite runs its queries on the event loop).
  */
 export class ConnectionDrain {
   private readonly connections = new Map<Socket, Connection>();
-  private draining: { graceMs: number; until: number; closed: Promise<void> } | undefined;
+  /** Connections accepted so far. */
+  private accepted = 0;
+  private draining: { times: DrainTimes; graceEnds: number; closed: Promise<void>; closeListener: () => void } | undefined;
 
   constructor(private readonly server: Server) {
     server.on('connection', (socket: Socket) => {
+      this.accepted++;
       const connection: Connection = { responses: new Set(), idleSince: Date.now() };
       this.connections.set(socket, connection);
       socket.once('close', () => {
@@ -49,20 +64,29 @@ export class ConnectionDrain {
   }
 
   /**
-   * Keeps accepting for `graceMs` (connections made before the call, whose handshake or request may
-   * still be on its way through the kernel, are taken in), then stops. Every request that arrives on
-   * an open connection meanwhile is answered, with `Connection: close`, as are the requests in flight;
-   * a connection is closed once it has been `graceMs` without a request and the grace is over (silent,
-   * idle keep-alive, or stuck halfway through its headers). Resolves when no connection is left.
+   * Goes on accepting for the grace, then until the connections waiting in the listen backlog by
+   * then are accepted too, and stops. Every request that arrives on an open connection meanwhile is
+   * answered, with `Connection: close`, as are the requests in flight; a connection without one
+   * (silent, idle keep-alive, stuck halfway through its headers) is closed once it has been quiet for
+   * the grace and the grace is over. Resolves when no connection is left.
    */
-  drain(graceMs = DRAIN_GRACE_MS): Promise<void> {
+  drain(times: DrainTimes = DEFAULT_DRAIN_TIMES): Promise<void> {
     if (this.draining) return this.draining.closed;
+    let closeListener = () => {};
     const closed = new Promise<void>((resolve) => {
-      // net's close, not http's: the listener only. Called on a server already closed, the
-      // callback still waits for its last connection.
-      afterPollPhase(graceMs, () => NetServer.prototype.close.call(this.server, () => resolve()));
+      let listening = true;
+      closeListener = () => {
+        if (!listening) return;
+        listening = false;
+        clearTimeout(latest);
+        // net's close, not http's: the listening socket only. On a server already closed, the
+        // callback still waits for its last connection.
+        NetServer.prototype.close.call(this.server, () => resolve());
+      };
+      const latest = setTimeout(closeListener, Math.max(times.graceMs, times.acceptAtMostMs));
     });
-    this.draining = { graceMs, until: Date.now() + graceMs, closed };
+    this.draining = { times, graceEnds: Date.now() + times.graceMs, closed, closeListener };
+    afterPollPhase(times.graceMs, () => this.acceptBacklogThen(closeListener));
     for (const [socket, connection] of this.connections) {
       if (connection.responses.size === 0) this.closeWhenQuiet(socket, connection);
       else for (const response of connection.responses) closeAfter(response);
@@ -73,9 +97,27 @@ export class ConnectionDrain {
   /** Closes every connection left, cutting the requests still running; returns how many were cut. */
   cut(): number {
     const cut = this.requestsInFlight;
-    void this.drain(0);
+    void this.drain({ graceMs: 0, acceptAtMostMs: 0 });
+    this.draining?.closeListener();
     for (const socket of this.connections.keys()) socket.destroy();
     return cut;
+  }
+
+  /**
+   * Accepts the connections waiting in the listen backlog now (as many as the kernel counts), then
+   * calls `close`; also once a pass of the event loop accepts nothing, as the backlog is then empty
+   * (which is all there is to go by where the kernel does not count).
+   */
+  private acceptBacklogThen(close: () => void): void {
+    const port = (this.server.address() as AddressInfo | null)?.port;
+    const waiting = port === undefined ? 0 : connectionsWaiting(port);
+    const target = this.accepted + (waiting ?? Number.POSITIVE_INFINITY);
+    const check = (acceptedBefore?: number) => {
+      if (this.accepted >= target || this.accepted === acceptedBefore) return close();
+      const acceptedNow = this.accepted;
+      afterPollPhase(0, () => check(acceptedNow));
+    };
+    check();
   }
 
   private track(socket: Socket, response: ServerResponse): void {
@@ -98,10 +140,10 @@ export class ConnectionDrain {
    * among them starts a response, and the connection stays.
    */
   private closeWhenQuiet(socket: Socket, connection: Connection): void {
-    const { graceMs, until } = this.draining as NonNullable<typeof this.draining>;
+    const { times, graceEnds } = this.draining as NonNullable<typeof this.draining>;
     const idleSince = connection.idleSince;
     clearTimeout(connection.closeTimer);
-    connection.closeTimer = afterPollPhase(Math.max(until, idleSince + graceMs) - Date.now(), () => {
+    connection.closeTimer = afterPollPhase(Math.max(graceEnds, idleSince + times.graceMs) - Date.now(), () => {
       if (connection.responses.size === 0 && connection.idleSince === idleSince) socket.destroy();
     });
   }
@@ -109,8 +151,8 @@ export class ConnectionDrain {
 
 /**
  * Runs `callback` once `ms` have passed and the event loop has been through a poll phase since (a
- * timer runs before the poll phase of its loop iteration, an immediate after it): what arrived on every
- * socket by then, and every connection waiting to be accepted, has been taken in.
+ * timer runs before the poll phase of its pass, an immediate after it), in which it reads what has
+ * arrived on every socket and accepts a waiting connection.
  */
 function afterPollPhase(ms: number, callback: () => void): NodeJS.Timeout {
   return setTimeout(() => setImmediate(callback), Math.max(0, ms));
