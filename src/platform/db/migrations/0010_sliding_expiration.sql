@@ -1,4 +1,4 @@
--- Sliding expiration: a point bucket keeps the policy by which the member's activity moves its last day; a card says it holds such points; the event names some rule counts as activity (docs/architecture.md, "Card changes").
+-- Sliding expiration: a point bucket keeps the policy by which the member's activity moves its last day; a card says it holds such points; the event names some rule counts as activity (docs/architecture.md, "Sliding expiration").
 CREATE TABLE "sliding_activity_types" (
 	"project_id" text NOT NULL,
 	"event_type" text NOT NULL,
