@@ -10,7 +10,7 @@ export const thirtyQuietDays = { earning_activity: true, spending_activity: true
  * Each member below holds one card there, so each case has a card of its own.
  */
 export function slidingFixture(): FixtureInput {
-  const members = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'];
+  const members = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan'];
   return baseFixture({
     customers: members.map((m) => ({ source_id: m, name: m[0].toUpperCase() + m.slice(1) })),
     campaigns: [{ name: 'Slide Club', type: 'STATIC', cards: members.map((m) => ({ code: `SLIDE-${m.toUpperCase()}`, holder: m })) }],

@@ -125,6 +125,23 @@ describe.each(testDatabases())('Sliding expiration (%s)', (kind) => {
     expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
   });
 
+  it('a paid order read on a card before it held sliding points moves them: the one-statement write locks the cards before the order goes in', async () => {
+    service.clock.set('2026-08-12T10:00:00.000Z');
+    const created = await service.call('POST', `/v1/loyalties/${club()}/earning-rules`, {
+      body: [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 2 }, expiration_rules: { period_type: 'MONTH', period_value: 12 } }],
+    });
+    const order = (sourceId: string) => service.call('POST', '/v1/orders', { body: { source_id: sourceId, customer: 'ivan', status: 'PAID', amount: 100 } });
+    // The first order goes the one-statement way; its context (a card without sliding points) is remembered.
+    expect((await order('ivan-1')).status).toBe(200);
+    expect((await event('ivan', 'visit')).status).toBe(200);
+    advanceDays(10);
+    expect((await order('ivan-2')).status).toBe(200);
+    expect(await lastDays('SLIDE-IVAN')).toEqual([['2026-09-21', 10], ['2027-08-12', 2], ['2027-08-22', 2]]);
+    expect((await service.call('GET', '/v1/orders?customer=ivan')).body.total).toBe(2);
+    await expectLedgerDays('SLIDE-IVAN');
+    expect((await service.call('DELETE', `/v1/loyalties/${club()}/earning-rules/${created.body[0].id}`)).status).toBe(204);
+  });
+
   it('order-paid rules written through v1 take sliding_expiration (an extension), also with pending points: activation is earning', async () => {
     const created = await service.call('POST', `/v1/loyalties/${club()}/earning-rules`, {
       body: [
