@@ -6,6 +6,7 @@ import { maxImportedOrders } from '../../../contract/order-import';
 import { databaseChecksum } from '../../../../test/support/db-checksum';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { testDatabases } from '../../../../test/support/databases';
+import { issueTokenOver, withBearer } from '../../../../test/support/oauth';
 import { contractErrors } from '../../../../test/support/openapi';
 import { orderFixture } from '../../../../test/support/order-fixture';
 import { startTestService, type TestService } from '../../../../test/support/service';
@@ -263,6 +264,19 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const theirs = await service.call('GET', `/v1/async-actions/${mine}`, { headers: { 'X-App-Id': other.keys[0].appId, 'X-App-Token': other.keys[0].appToken } });
     expect(theirs.status).toBe(404);
     await runOrderImport(service.ctx, mine);
+  });
+
+  it('takes the scopes the contract names: orders (or api) to import, async-actions (or api) to poll', async () => {
+    const orders = await issueTokenOver(service, 'orders');
+    const polling = await issueTokenOver(service, 'async-actions');
+    const started = await withBearer(service, orders, 'POST', '/v1/orders/import', { body: [{ source_id: 'scoped', amount: 1 }] });
+    expect(started.status).toBe(200);
+    const id = started.body.async_action_id as string;
+    expect((await withBearer(service, orders, 'GET', `/v1/async-actions/${id}`)).status).toBe(403);
+    expect((await withBearer(service, polling, 'GET', `/v1/async-actions/${id}`)).body).toMatchObject({ id, status: 'ENQUEUED' });
+    expect((await withBearer(service, polling, 'POST', '/v1/orders/import', { body: [] })).status).toBe(403);
+    expect((await withBearer(service, orders, 'POST', '/v1/orders/export', { body: {} })).status).toBe(200);
+    await runOrderImport(service.ctx, id);
   });
 
   it('runs the SDK’s orders.import, polls asyncActions.get until DONE, and lists the orders', { timeout: 60_000 }, async () => {
