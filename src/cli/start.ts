@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
   // The project clock (/_local/) likewise: on for the embedded demo, where nothing real is at stake.
   if (config.localControl === 'auto') config.localControl = demoKeys !== undefined ? 'on' : 'off';
+  // Webhooks to a receiver on this machine or its network: the demo is where an integrator runs one.
+  if (config.webhookPrivateTargets === 'auto') config.webhookPrivateTargets = demoKeys !== undefined ? 'allow' : 'refuse';
 
   // LOG_FILE: both loggers append JSON lines to one file (the e2e run scans it for secrets).
   const stream = config.logFile ? createWriteStream(config.logFile, { flags: 'a' }) : undefined;

@@ -585,3 +585,39 @@ export const pendingPoints = pgTable(
     index('pending_points_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt),
   ],
 );
+
+/**
+ * Management API key pairs (X-Management-Id / X-Management-Token), one project each: the webhook
+ * configuration (/management/v1/projects/{projectId}/webhooks). The secret is kept only as a hash.
+ */
+export const managementKeys = pgTable('management_keys', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  status: text('status').$type<'ACTIVE' | 'DELETED'>().notNull().default('ACTIVE'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A webhook endpoint. `secret` signs every sendout (HMAC-SHA256), so it is kept as it is, never
+ * answered after create or rotation and never logged. `failed_sendouts` counts sendouts that
+ * failed for good in a row; at 12 the endpoint is set inactive.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    targetUrl: text('target_url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    active: boolean('active').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    secret: text('secret').notNull(),
+    failedSendouts: integer('failed_sendouts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_project_idx').on(t.projectId, t.createdAt, t.id)],
+);

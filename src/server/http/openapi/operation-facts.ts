@@ -33,6 +33,7 @@ export function securityOf(auth: RouteAuth): Record<string, string[]>[] {
   const keyPair = { 'X-App-Id': [], 'X-App-Token': [] };
   if (auth === 'public') return [];
   if (auth === 'key') return [keyPair];
+  if (auth === 'management') return [{ 'X-Management-Id': [], 'X-Management-Token': [] }];
   return [keyPair, { bearerAuth: [] }];
 }
 
@@ -48,6 +49,7 @@ const tagNames: Record<string, string> = {
   publications: 'Publications',
   assets: 'Assets',
   _local: 'Local control',
+  management: 'Management',
 };
 
 /** The tag an operation is listed under: its resource, the first path segment after the version. */
