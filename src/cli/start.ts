@@ -8,6 +8,7 @@ import { createService, dashboardUserKeyOf, openConfiguredDatabase } from '../se
 import { buildProxy } from '../proxy/app';
 import { loadProxyConfig } from '../proxy/config';
 import { ensureDemoProject } from './demo-project';
+import { WebhookWorker } from '../server/services/webhook-worker';
 import { endLogStream, shutDownOn, trackConnections } from './shutdown';
 
 async function main(): Promise<void> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await createService(database, config, undefined, { logger });
   const { startWorkers } = await import('../server/jobs/workers');
   const workers = await startWorkers(ctx);
+  const webhooks = new WebhookWorker(ctx).start();
   const service = trackConnections(app);
   await app.listen({ host: config.host, port: config.port });
   const proxy = await buildProxy(proxyConfig, { database, logger, dashboardUserKey: await dashboardUserKeyOf(database, config) });
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
   // The proxy stops first: its requests in flight still reach the service, which stops after it.
   shutDownOn(['SIGTERM', 'SIGINT'], {
     servers: [dashboard, service],
-    alongside: (msLeft) => workers.stop(msLeft),
+    alongside: async (msLeft) => {
+      await Promise.all([workers.stop(msLeft), webhooks.stop()]);
+    },
     last: async () => {
       await database.close();
       await endLogStream(stream);

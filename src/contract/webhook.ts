@@ -203,3 +203,48 @@ export const webhookListSchema = z.object({
   total: z.number().int(),
 });
 export type WebhookList = z.infer<typeof webhookListSchema>;
+
+/** One attempt at a sendout, as an endpoint's log shows it (an extension: the real dashboard's sendout log). */
+export const webhookAttemptSchema = z.object({
+  sendout_id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  /** 1 for the first try, 2 for the first retry, … */
+  attempt: z.number().int(),
+  /** The answer's status, or null when none came (refused, timed out, no connection). */
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+  /** The first 1 kB of the answer. */
+  response: z.string().nullable(),
+  /** The project's time of the attempt. */
+  created_at: z.string(),
+  /** What became of the sendout: PENDING (to be tried again), DELIVERED or FAILED (for good). */
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  object: z.literal('webhook_attempt'),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+export const webhookAttemptListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('data'),
+  data: z.array(webhookAttemptSchema),
+  total: z.number().int(),
+});
+export type WebhookAttemptList = z.infer<typeof webhookAttemptListSchema>;
+
+export const webhookAttemptListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+
+export const webhookSendoutSchema = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  object: z.literal('webhook_sendout'),
+});
+export type WebhookSendout = z.infer<typeof webhookSendoutSchema>;

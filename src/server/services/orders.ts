@@ -8,6 +8,7 @@ import { recordEvent } from '../db/repositories/events';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
+import { recordOrderChange } from '../db/repositories/webhook-outbox';
 import { OrderAmountProblem, orderTotals } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { orderItemOf, presentOrder } from '../presenters/order';
@@ -102,7 +103,12 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
     await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
   }
-  if (status === 'CANCELED' && stored?.status !== 'CANCELED') await cancelPendingOf(tx, row, now);
+  const canceled = status === 'CANCELED' && stored?.status !== 'CANCELED';
+  if (canceled) await cancelPendingOf(tx, row, now);
+  // For webhooks, in this transaction: what the change was (domain/webhook-events.ts).
+  await recordOrderChange(tx, stored ? 'order.updated' : 'order.created', row, now);
+  if (becomesPaid) await recordOrderChange(tx, 'order.paid', row, now);
+  if (canceled) await recordOrderChange(tx, 'order.canceled', row, now);
   return { order: presentOrder(row), accruals };
 }
 

@@ -1,4 +1,5 @@
-import { webhookLimits, type Webhook, type WebhookList, type WebhookWithSecret, type WebhookWriteRequest } from '../../contract/webhook';
+import { webhookLimits, type Webhook, type WebhookAttemptList, type WebhookList, type WebhookSendout, type WebhookWithSecret, type WebhookWriteRequest } from '../../contract/webhook';
+import { countAttempts, findSendout, listAttempts, sendAgain } from '../db/repositories/webhook-sendouts';
 import type { ServiceContext } from '../context';
 import { newId } from '../../platform/ids';
 import { newSecret } from '../../platform/secrets';
@@ -100,4 +101,39 @@ export async function rotateWebhookSecret(ctx: ServiceContext, principalProjectI
   const row = await changeWebhook(ctx.db, projectId, id, { secret, updatedAt: ctx.clock.now() });
   if (!row) throw notFound('webhook', id);
   return { ...presentWebhook(row), secret };
+}
+
+/** An endpoint's sendout log, newest attempt first. */
+export async function listWebhookAttempts(ctx: ServiceContext, principalProjectId: string, projectId: string, id: string, query: { limit: number; page: number }): Promise<WebhookAttemptList> {
+  assertOwnProject(principalProjectId, projectId);
+  await existing(ctx, projectId, id);
+  const [rows, total] = await Promise.all([listAttempts(ctx.db, id, query.limit, (query.page - 1) * query.limit), countAttempts(ctx.db, id)]);
+  return {
+    object: 'list',
+    data_ref: 'data',
+    data: rows.map(({ attempt, sendout }) => ({
+      sendout_id: sendout.id,
+      event_id: sendout.eventId,
+      event_type: sendout.eventType,
+      attempt: attempt.attempt,
+      status_code: attempt.statusCode,
+      error: attempt.error,
+      duration_ms: attempt.durationMs,
+      response: attempt.response,
+      created_at: attempt.createdAt.toISOString(),
+      status: sendout.status,
+      object: 'webhook_attempt' as const,
+    })),
+    total,
+  };
+}
+
+/** "Send again": the sendout is due at once (the same envelope, the same ids), sent by the next pass. */
+export async function sendWebhookAgain(ctx: ServiceContext, principalProjectId: string, projectId: string, id: string, sendoutId: string): Promise<WebhookSendout> {
+  assertOwnProject(principalProjectId, projectId);
+  await existing(ctx, projectId, id);
+  if (!(await findSendout(ctx.db, id, sendoutId))) throw notFound('webhook_sendout', sendoutId);
+  const row = (await sendAgain(ctx.db, sendoutId, ctx.clock.now())) as NonNullable<Awaited<ReturnType<typeof sendAgain>>>;
+  ctx.webhooks?.wake();
+  return { id: row.id, event_id: row.eventId, event_type: row.eventType, status: row.status, attempts: row.attempts, next_attempt_at: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null, object: 'webhook_sendout' };
 }

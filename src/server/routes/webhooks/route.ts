@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { webhookListSchema, webhookSchema, webhookWithSecretSchema, webhookWriteRequestSchema } from '../../../contract/webhook';
+import { webhookAttemptListQuerySchema, webhookAttemptListSchema, webhookListSchema, webhookSchema, webhookSendoutSchema, webhookWithSecretSchema, webhookWriteRequestSchema } from '../../../contract/webhook';
 import { errorObjectSchema } from '../../../contract/error';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from '../../services/webhooks';
+import { createWebhook, deleteWebhook, getWebhook, listWebhookAttempts, listWebhooks, rotateWebhookSecret, sendWebhookAgain, updateWebhook } from '../../services/webhooks';
 
 const projectParams = z.object({ projectId: z.string().min(1) });
 const webhookParams = projectParams.extend({ webhookId: z.string().min(1) });
@@ -39,6 +39,22 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Rotate Webhook Secret', params: webhookParams, response: { 200: webhookWithSecretSchema } },
     },
     async (request) => rotateWebhookSecret(app.ctx, request.principal.projectId, request.params.projectId, request.params.webhookId),
+  );
+  app.get(
+    `${base}/:webhookId/sendouts`,
+    {
+      config: { ...management, docs: { extension: 'The endpoint\'s sendout log, newest attempt first: time (project clock), event, attempt, status code, duration and the first 1 kB of the answer; the real API shows it only in its dashboard.' } },
+      schema: { summary: 'List Webhook Sendouts', params: webhookParams, querystring: webhookAttemptListQuerySchema, response: { 200: webhookAttemptListSchema } },
+    },
+    async (request) => listWebhookAttempts(app.ctx, request.principal.projectId, request.params.projectId, request.params.webhookId, request.query),
+  );
+  app.post(
+    `${base}/:webhookId/sendouts/:sendoutId/send`,
+    {
+      config: { ...management, docs: { extension: '"Send again": the sendout becomes due at once, with the same envelope and ids; the real API offers it only in its dashboard.' } },
+      schema: { summary: 'Send Webhook Sendout Again', params: webhookParams.extend({ sendoutId: z.string().min(1) }), response: { 200: webhookSendoutSchema } },
+    },
+    async (request) => sendWebhookAgain(app.ctx, request.principal.projectId, request.params.projectId, request.params.webhookId, request.params.sendoutId),
   );
 };
 
