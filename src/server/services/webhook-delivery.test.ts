@@ -73,23 +73,23 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     const created = await manage('POST', hooks(), { target_url: receiver.url, events: producedWebhookEvents });
     expect(created.status).toBe(200);
     const secret = created.body.secret as string;
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(0);
 
     const card = await client.loyalties.createMember(fixed(), { customer: { source_id: 'hook-member', name: 'Hook Member' } });
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     service.clock.advance(1000);
     await client.events.create('app_review', { customer: { source_id: 'hook-member' }, metadata: { rating: 5 }, loyalty: { code: card.code } } as never);
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     service.clock.advance(1000);
     await client.loyalties.addOrRemoveCardBalance(card.code, { points: 400, expiration_type: 'CUSTOM_DATE', expiration_date: '2026-04-30', reason: 'welcome gift' });
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     service.clock.advance(1000);
     await client.loyalties.redeemReward(fixed(), card.code, { reward: { id: mug.id } });
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     // Past the last day of the 400 points: what remains of them expires.
     expect((await advance(60 * 24 * 60 * minute)).status).toBe(200);
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
 
     const types = receiver.received.map((r) => r.json.type);
     expect(types).toEqual([
@@ -127,7 +127,7 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     ]);
     expect(receiver.received.find((r) => r.json.type === 'customer.custom_event')?.json.data.event).toMatchObject({ type: 'app_review', metadata: { rating: 5 } });
     // Nothing is sent twice.
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(types.length);
   });
 
@@ -141,7 +141,7 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     const track = () => sdk().events.create('app_review', { customer: { source_id: 'hook-member' }, metadata: { rating: 4 } } as never);
 
     await track();
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(1);
     const eventId = receiver.received[0].json.event.id;
     const sendoutId = receiver.received[0].json.id;
@@ -149,16 +149,16 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     for (const [i, wait] of waits.entries()) {
       // Not a second early.
       await advance(wait - 1000);
-      await worker.runOnce();
+      await worker.runUntilCaughtUp();
       expect(receiver.received, `retry ${i + 1}`).toHaveLength(i + 1);
       await advance(1000);
-      await worker.runOnce();
+      await worker.runUntilCaughtUp();
       expect(receiver.received, `retry ${i + 1}`).toHaveLength(i + 2);
     }
     // The same envelope every time: the ids are stable, so a receiver can de-duplicate.
     for (const r of receiver.received) expect([r.json.id, r.json.event.id]).toEqual([sendoutId, eventId]);
     await advance(2 * 24 * 60 * minute);
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(13);
 
     const log = await manage('GET', `${hooks()}/${id}/sendouts?limit=20`);
@@ -173,16 +173,16 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     // Eleven more sendouts that fail for good: the twelfth in a row disables the endpoint.
     for (let n = 2; n <= 12; n++) {
       await track();
-      await worker.runOnce();
+      await worker.runUntilCaughtUp();
       for (const wait of waits) {
         await advance(wait);
-        await worker.runOnce();
+        await worker.runUntilCaughtUp();
       }
       expect((await manage('GET', `${hooks()}/${id}`)).body, `sendout ${n}`).toMatchObject({ failed_sendouts: n, active: n < 12 });
     }
     const before = receiver.received.length;
     await track();
-    await worker.runOnce();
+    await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(before);
   });
 });

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context';
+import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
 import { dispatchWebhookEvents } from './webhook-dispatch';
 import { deliverDueSendouts } from './webhook-delivery';
 
@@ -52,6 +53,20 @@ export class WebhookWorker {
       if (!run.more) break;
     }
     if (this.endpoints) await deliverDueSendouts(this.ctx);
+  }
+
+  /**
+   * Passes until every row written so far has been read (a transaction still open elsewhere on the
+   * cluster holds the horizon back meanwhile), then one more to send what is due. For tests and tools.
+   */
+  async runUntilCaughtUp(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await this.runOnce();
+    while (this.endpoints && (await rowsAfterCursors(this.ctx.db))) {
+      if (Date.now() > deadline) throw new Error('webhooks did not catch up');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await this.runOnce();
+    }
   }
 
   private async loop(): Promise<void> {

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context';
 import { newId } from '../../platform/ids';
 import { newSecret } from '../../platform/secrets';
 import { countWebhooks, deleteWebhook as removeWebhook, findWebhook, insertWebhook, listWebhooks as queryWebhooks, lockProjectForWebhooks, updateWebhook as changeWebhook, type WebhookRow } from '../db/repositories/webhooks';
+import { ensureCursors } from '../db/repositories/webhook-ledger';
 import { privateTargetReason } from '../domain/webhook-target';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentWebhook } from '../presenters/webhook';
@@ -53,6 +54,7 @@ export async function createWebhook(ctx: ServiceContext, principalProjectId: str
     if (existingCount >= webhookLimits.perProject) {
       throw new ApiError(400, 'webhooks_limit_exceeded', 'Webhooks limit exceeded', `A project can have at most ${webhookLimits.perProject} webhooks; it has ${existingCount}`);
     }
+    await ensureCursors(tx);
     return insertWebhook(tx, {
       id: newId('wh'),
       projectId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { cardTransactions, events, publications, webhookOutbox } from '../../../platform/db/schema';
-import type { WebhookSource } from '../../domain/webhook-events';
+import { webhookSources, type WebhookSource } from '../../domain/webhook-events';
 import { tableRows } from '../plain-sql';
 
 /**
@@ -32,6 +32,18 @@ export async function lockCursor(db: DbOrTx, source: WebhookSource, horizon: num
   if (locked) return { xid: Number(locked.xid), key: locked.key };
   const inserted = await rowsOf<{ xid: string }>(db, sql`INSERT INTO webhook_cursors (source, xid, key) VALUES (${source}, ${horizon}, NULL) ON CONFLICT (source) DO NOTHING RETURNING xid::text AS xid`);
   return inserted.length > 0 ? { xid: horizon, key: null } : 'busy';
+}
+
+/**
+ * Every source's cursor, made at the horizon where missing: called in the transaction that creates
+ * an endpoint, so whatever commits after it is read, however late the first pass runs.
+ */
+export async function ensureCursors(db: DbOrTx): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO webhook_cursors (source, xid, key)
+      SELECT source, pg_snapshot_xmin(pg_current_snapshot())::text::bigint, NULL FROM unnest(${sql.raw(`ARRAY[${webhookSources.map((s) => `'${s}'`).join(', ')}]`)}::text[]) AS source
+      ON CONFLICT (source) DO NOTHING`,
+  );
 }
 
 export async function saveCursor(db: DbOrTx, source: WebhookSource, cursor: Cursor): Promise<void> {
@@ -79,4 +91,15 @@ export async function readAfter<S extends WebhookSource>(db: DbOrTx, source: S, 
     rows: found.map((r) => rows.row(columns.map((c) => r[c])) as SourceRow<S>),
     keys: found.map((r) => r.webhook_key as string),
   };
+}
+
+/** Whether some source has rows after its cursor (read or not yet readable): what a caller waiting for webhooks to catch up asks. */
+export async function rowsAfterCursors(db: DbOrTx): Promise<boolean> {
+  const checks = webhookSources.map((source) => {
+    const key = keyColumn[source];
+    const after = key.type === 'bigint' ? `t.${key.name} > c.key::bigint` : `t.${key.name} > c.key`;
+    return `EXISTS (SELECT 1 FROM ${source} t, webhook_cursors c WHERE c.source = '${source}' AND t.xid >= c.xid AND (t.xid > c.xid OR c.key IS NULL OR ${after}))`;
+  });
+  const [row] = await rowsOf<{ pending: boolean }>(db, sql.raw(`SELECT (${checks.join(' OR ')}) AS pending`));
+  return Boolean(row?.pending);
 }
