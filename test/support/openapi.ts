@@ -116,3 +116,15 @@ export function webhookPayloadErrors(type: string, data: unknown, knownDefectNul
   if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
   return errorsOf(validate, dropNulls(data, knownDefectNulls));
 }
+
+/**
+ * Where a webhook schema contradicts its own example, the example wins: `data`'s errors, less
+ * those the published example itself has (same path and message). Returns the rest.
+ */
+export function webhookPayloadErrorsBeyondExample(type: string, data: unknown): string[] {
+  const content = documents.webhooks.webhooks[`EVENTS.${type.toUpperCase()}`].post.requestBody.content['application/json'];
+  const example = (Object.values(content.examples) as { value: unknown }[])[0].value;
+  const shape = (error: string) => error.replace(/ \{.*\}$/, '');
+  const exampleErrors = new Set(webhookPayloadErrors(type, example).map(shape));
+  return webhookPayloadErrors(type, data).filter((error) => !exampleErrors.has(shape(error)));
+}

@@ -97,18 +97,18 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
     paidAt: becomesPaid ? now : (stored?.paidAt ?? null),
   };
   const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
+  const canceled = status === 'CANCELED' && stored?.status !== 'CANCELED';
+  // For webhooks, in this transaction and before what the change makes happen (domain/webhook-events.ts).
+  await recordOrderChange(tx, stored ? 'order.updated' : 'order.created', row, now);
+  if (becomesPaid) await recordOrderChange(tx, 'order.paid', row, now);
+  if (canceled) await recordOrderChange(tx, 'order.canceled', row, now);
   let accruals: Accrual[] = [];
   if (becomesPaid && customer) {
     const event = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now };
     await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
   }
-  const canceled = status === 'CANCELED' && stored?.status !== 'CANCELED';
   if (canceled) await cancelPendingOf(tx, row, now);
-  // For webhooks, in this transaction: what the change was (domain/webhook-events.ts).
-  await recordOrderChange(tx, stored ? 'order.updated' : 'order.created', row, now);
-  if (becomesPaid) await recordOrderChange(tx, 'order.paid', row, now);
-  if (canceled) await recordOrderChange(tx, 'order.canceled', row, now);
   return { order: presentOrder(row), accruals };
 }
 

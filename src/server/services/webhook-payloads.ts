@@ -178,7 +178,7 @@ function transactionPayload(type: WebhookEventName, row: CardTransactionRow, loa
     case 'customer.voucher.loyalty_card.pending_points.activated': {
       const entry = pending ? loaded.pending.get(pending) : undefined;
       const entryOrder = entry?.orderId ? loaded.orders.get(entry.orderId) : undefined;
-      return { customer, campaign: simpleCampaign(campaign), voucher, balance: balanceOf(row), order: entryOrder ? { ...presentOrder(entryOrder), object: 'order' } : null, transaction, pending_points: entry ? presentPendingPoints(entry) : null };
+      return { customer, campaign: simpleCampaign(campaign), voucher, balance: balanceOf(row), order: entryOrder ? { ...presentOrder(entryOrder), object: 'order' } : null, transaction, pending_points: entry ? pendingPointsOf(entry) : null };
     }
     default: {
       // The reward redemptions and customer.rewarded: the card, the reward and the points it took.
@@ -188,7 +188,13 @@ function transactionPayload(type: WebhookEventName, row: CardTransactionRow, loa
   }
 }
 
-function pendingPayload(type: WebhookEventName, entry: PendingPointsRow, delta: number, loaded: Loaded): Record<string, unknown> {
+/** The entry as the contract's LoyaltyPendingPoints; `updated_at` left out until it has one (typed as a string). */
+function pendingPointsOf(entry: PendingPointsRow) {
+  const { updated_at, ...rest } = presentPendingPoints(entry);
+  return updated_at === null ? rest : { ...rest, updated_at };
+}
+
+function pendingPayload(entry: PendingPointsRow, delta: number, loaded: Loaded): Record<string, unknown> {
   const card = loaded.cards.get(entry.voucherId);
   const campaign = loaded.campaigns.get(entry.campaignId);
   const order = entry.orderId ? loaded.orders.get(entry.orderId) : undefined;
@@ -198,8 +204,7 @@ function pendingPayload(type: WebhookEventName, entry: PendingPointsRow, delta: 
     voucher: simpleVoucher(card, campaign),
     voucher_pending_points_balance: { type: 'loyalty_card', points: delta, total: card?.pendingPoints ?? 0, object: 'balance', related_object: { type: 'voucher', id: entry.voucherId }, operation_type: 'AUTOMATIC' },
     order: order ? { ...presentOrder(order), object: 'order' } : null,
-    pending_points: presentPendingPoints(entry),
-    ...(type.endsWith('.canceled') && { cancellation_reason: null }),
+    pending_points: pendingPointsOf(entry),
   };
 }
 
@@ -291,7 +296,7 @@ export async function eventsOfRows(db: DbOrTx, batch: Rows): Promise<WebhookEven
             const data = { customer: customerOf(loaded, order.customerId), referrer: customerOf(loaded, order.referrerId), order: { ...presentOrder(order), object: 'order' }, redemption: null };
             push('webhook_outbox', batch.keys[i], row.projectId, type, row.createdAt, { customer: order.customerId, card: null, other: order.id }, { channel: 'API' }, data);
           } else if (entry) {
-            push('webhook_outbox', batch.keys[i], row.projectId, type, row.createdAt, { customer: entry.customerId, card: entry.voucherId }, sourceOf(null, entry.details as Record<string, unknown>), pendingPayload(type, entry, Number(row.payload.delta), loaded));
+            push('webhook_outbox', batch.keys[i], row.projectId, type, row.createdAt, { customer: entry.customerId, card: entry.voucherId }, sourceOf(null, entry.details as Record<string, unknown>), pendingPayload(entry, Number(row.payload.delta), loaded));
           }
         }
       });
