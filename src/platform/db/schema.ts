@@ -629,6 +629,9 @@ export const webhooks = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     secret: text('secret').notNull(),
     failedSendouts: integer('failed_sendouts').notNull().default(0),
+    // The snapshot the endpoint was created in (pg_snapshot as text): what was committed before it
+    // is not reported to it, whatever the order the dispatcher reads it in.
+    createdSnapshot: text('created_snapshot').notNull().default(sql`(pg_current_snapshot()::text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

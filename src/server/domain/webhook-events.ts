@@ -61,3 +61,15 @@ export const producedWebhookEvents: readonly WebhookEventName[] = [
 
 /** The envelope's `event.event_source`: who made the change, as recorded with it. */
 export type EventSource = { channel: 'API' | 'USER_PORTAL' | 'AUTOMATION'; user?: { id: string } };
+
+/**
+ * Whether the transaction `xid` had committed (or rolled back) for a snapshot written as
+ * `pg_snapshot` text (`xmin:xmax:xip,…`): PostgreSQL's pg_visible_in_snapshot, for an xid that did
+ * commit. An endpoint is told what was not yet committed when it was created.
+ */
+export function committedBefore(xid: number, snapshot: string): boolean {
+  const [xmin, xmax, running = ''] = snapshot.split(':');
+  if (xid < Number(xmin)) return true;
+  if (xid >= Number(xmax)) return false;
+  return !running.split(',').filter(Boolean).map(Number).includes(xid);
+}

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../context';
 import { newId } from '../../platform/ids';
 import { activeWebhooksOf, insertSendouts } from '../db/repositories/webhook-sendouts';
 import { lockCursor, readAfter, readHorizon, saveCursor, skipWhileNoEndpoint, type Cursor } from '../db/repositories/webhook-ledger';
-import { webhookSources, type WebhookSource } from '../domain/webhook-events';
+import { committedBefore, webhookSources, type WebhookSource } from '../domain/webhook-events';
 import { eventsOfRows, type WebhookEvent } from './webhook-payloads';
 import type { WebhookRow } from '../db/repositories/webhooks';
 
@@ -27,11 +27,11 @@ export function envelopeOf(sendoutId: string, event: WebhookEvent, webhook: Webh
   });
 }
 
-function sendoutsOf(events: WebhookEvent[], endpoints: WebhookRow[]) {
-  return events.flatMap((event) =>
+function sendoutsOf(events: { xid: number; event: WebhookEvent }[], endpoints: WebhookRow[]) {
+  return events.flatMap(({ xid, event }) =>
     endpoints
-      // An endpoint hears what happened from its creation on.
-      .filter((w) => w.projectId === event.projectId && w.events.includes(event.type) && w.createdAt.getTime() <= event.createdAt.getTime())
+      // An endpoint hears what had not committed yet when it was created.
+      .filter((w) => w.projectId === event.projectId && w.events.includes(event.type) && !committedBefore(xid, w.createdSnapshot))
       .map((w) => {
         const id = newId('whs');
         return { id, projectId: event.projectId, webhookId: w.id, eventId: event.id, eventType: event.type, body: envelopeOf(id, event, w), nextAttemptAt: event.createdAt, createdAt: event.createdAt };
@@ -73,9 +73,8 @@ async function dispatchPass(ctx: ServiceContext, limit: number): Promise<{ more:
       if (next.xid > cursor.xid || (next.xid === cursor.xid && next.key !== cursor.key)) await saveCursor(tx, source, next);
     }
     made.sort((a, b) => a.xid - b.xid || a.rank - b.rank || a.order - b.order);
-    const events = made.map((m) => m.event);
-    const endpoints = await activeWebhooksOf(tx, [...new Set(events.map((e) => e.projectId))]);
-    const sendouts = await insertSendouts(tx, sendoutsOf(events, endpoints));
+    const endpoints = await activeWebhooksOf(tx, [...new Set(made.map((m) => m.event.projectId))]);
+    const sendouts = await insertSendouts(tx, sendoutsOf(made, endpoints));
     return { more, sendouts };
   });
 }

@@ -53,6 +53,7 @@ ALTER TABLE "events" ALTER COLUMN "xid" SET DEFAULT (pg_current_xact_id()::text:
 -- Added without a default first, so existing rows stay NULL (no table rewrite); new rows get their writer's xid.
 ALTER TABLE "publications" ADD COLUMN "xid" bigint;--> statement-breakpoint
 ALTER TABLE "publications" ALTER COLUMN "xid" SET DEFAULT (pg_current_xact_id()::text::bigint);--> statement-breakpoint
+ALTER TABLE "webhooks" ADD COLUMN "created_snapshot" text DEFAULT (pg_current_snapshot()::text) NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_sendout_id_webhook_sendouts_id_fk" FOREIGN KEY ("sendout_id") REFERENCES "public"."webhook_sendouts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_sendouts" ADD CONSTRAINT "webhook_sendouts_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
