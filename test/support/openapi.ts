@@ -27,6 +27,7 @@ const documents = {
   spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
   'loyalty-rest': convertNullable(reference('openapi-loyalty-rest.json')) as Record<string, any>,
   webhooks: convertNullable(reference('webhooks-loyalty.json')) as Record<string, any>,
+  'customers-catalog': convertNullable(reference('openapi-customers-catalog.json')) as Record<string, any>,
 };
 export type ContractDocument = keyof typeof documents;
 

@@ -7,7 +7,7 @@ import type { TransactionType } from './card-ledger';
  * or transaction as the change it reports, so a rolled-back change has none:
  *
  * - `card_transactions`: every change to a card's balance (the ledger is the outbox);
- * - `events`: custom events as tracked (the order-paid event is the order's, below);
+ * - `events`: custom events as tracked, and the order-paid event of an order paid in one statement;
  * - `publications`: a card published to a customer;
  * - `webhook_outbox`: changes that are no ledger row: orders, and pending points added, adjusted
  *   and canceled (their activation is a card transaction).
@@ -46,9 +46,15 @@ export const outboxEvents: Record<OutboxKind, readonly WebhookEventName[]> = {
   'pending_points.canceled': ['voucher.loyalty_card.pending_points.canceled', 'customer.voucher.loyalty_card.pending_points.canceled'],
 };
 
-/** A tracked event's row: a custom event reports itself; the order-paid event is reported by its order. */
-export function eventRowEvents(type: string): readonly WebhookEventName[] {
-  if (type === 'customer.order.paid' || type.startsWith('customer.segment.')) return [];
+/**
+ * A tracked event's row: a custom event reports itself. An order-paid event is its order's: where
+ * the order's transaction wrote the order's outbox rows (services/orders.ts) they report it and
+ * the event nothing; the one-statement paid order (services/order-in-one-statement.ts) writes the
+ * order and this event only, so the event reports the order created and paid.
+ */
+export function eventRowEvents(type: string, orderInOutbox = true): readonly WebhookEventName[] {
+  if (type === 'customer.order.paid') return orderInOutbox ? [] : ['customer.order.created', 'customer.order.paid'];
+  if (type.startsWith('customer.segment.')) return [];
   return ['customer.custom_event'];
 }
 

@@ -80,10 +80,23 @@ describe.each(testDatabases())('Webhooks of orders and pending points (%s)', (ki
       // examples win: nothing beyond what the example breaks may fail.
       expect(webhookPayloadErrorsBeyondExample(json.type, json.data), json.type).toEqual([]);
     }
+    const paidAndAdjusted = [...receiver.received];
     const paid = receiver.received.find((r) => r.json.type === 'customer.order.paid')?.json;
     expect(paid.data.order).toMatchObject({ id: order.body.id, status: 'PAID' });
     expect(paid.data.customer).toMatchObject({ source_id: 'alice' });
-    const updated = receiver.received.find((r) => r.json.type === 'voucher.loyalty_card.pending_points.updated')?.json;
+    // A new order paid at once by a customer it leaves alone takes the one-statement path
+    // (services/order-in-one-statement.ts): its event reports it created and paid.
+    receiver.received.length = 0;
+    service.clock.advance(1000);
+    const quick = await service.call('POST', '/v1/orders', { body: { source_id: 'hook-2', customer: { source_id: 'bob' }, status: 'PAID', amount: 2000 } });
+    expect(quick.status).toBe(200);
+    await worker.runUntilCaughtUp();
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['customer.order.created', 'customer.order.paid', 'voucher.loyalty_card.points_added', 'customer.voucher.loyalty_card.points_added']);
+    for (const { json } of receiver.received.slice(0, 2)) {
+      expect(json.data.order).toMatchObject({ id: quick.body.id, status: 'PAID', amount: 2000 });
+      expect(webhookPayloadErrorsBeyondExample(json.type, json.data), json.type).toEqual([]);
+    }
+    const updated = paidAndAdjusted.find((r) => r.json.type === 'voucher.loyalty_card.pending_points.updated')?.json;
     expect(updated.data.pending_points).toMatchObject({ id: held.id, points: held.points + 5 });
     expect(updated.data.voucher_pending_points_balance).toMatchObject({ points: 5 });
   });

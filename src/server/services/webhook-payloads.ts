@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, inArray } from 'drizzle-orm';
 import type { WebhookEventName } from '../../contract/webhook';
 import type { DbOrTx } from '../../platform/db/client';
-import { campaigns, customers, eventSchemas, orders, pendingPoints, pointBuckets, rewards, vouchers } from '../../platform/db/schema';
+import { campaigns, customers, eventSchemas, orders, pendingPoints, pointBuckets, rewards, vouchers, webhookOutbox } from '../../platform/db/schema';
 import type { CampaignRow } from '../db/repositories/campaigns';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import type { CustomerRow } from '../db/repositories/customers';
@@ -238,12 +238,25 @@ export async function eventsOfRows(db: DbOrTx, batch: Rows): Promise<WebhookEven
       break;
     }
     case 'events': {
-      const rows = batch.rows.filter((row) => eventRowEvents(row.type).length > 0);
+      const paidOrders = batch.rows.filter((r) => r.type === 'customer.order.paid').map((r) => String((r.metadata as { order_id?: unknown }).order_id));
+      // Which of these orders had their outbox rows written in the event's own transaction.
+      const inOutbox = paidOrders.length
+        ? new Set((await db.select({ subjectId: webhookOutbox.subjectId, xid: webhookOutbox.xid }).from(webhookOutbox).where(inArray(webhookOutbox.subjectId, paidOrders))).map((o) => `${o.subjectId}:${o.xid}`))
+        : new Set<string>();
+      const typesOf = (row: SourceRow<'events'>) => eventRowEvents(row.type, row.type !== 'customer.order.paid' || inOutbox.has(`${String((row.metadata as { order_id?: unknown }).order_id)}:${row.xid}`));
+      const rows = batch.rows.filter((row) => typesOf(row).length > 0);
       const codes = rows.map((r) => (r.loyalty as { code?: string } | null)?.code).filter((c): c is string => typeof c === 'string');
       const named = codes.length ? await db.select().from(vouchers).where(inArray(vouchers.code, codes)) : [];
-      const loaded = await load(db, { customers: rows.map((r) => r.customerId), cards: named.map((c) => c.id) });
+      const loaded = await load(db, { customers: rows.map((r) => r.customerId), cards: named.map((c) => c.id), orders: rows.map((r) => (r.type === 'customer.order.paid' ? String((r.metadata as { order_id?: unknown }).order_id) : undefined)) });
       const schemaRows = rows.length ? await db.select().from(eventSchemas).where(inArray(eventSchemas.projectId, [...new Set(rows.map((r) => r.projectId))])) : [];
       for (const row of rows) {
+        if (row.type === 'customer.order.paid') {
+          const order = loaded.orders.get(String((row.metadata as { order_id?: unknown }).order_id));
+          if (!order) continue;
+          const data = { customer: customerOf(loaded, order.customerId), referrer: customerOf(loaded, order.referrerId), order: { ...presentOrder(order), object: 'order' }, redemption: null };
+          for (const type of typesOf(row)) push('events', row.id, row.projectId, type, row.createdAt, { customer: order.customerId, card: null, other: order.id }, { channel: 'API' }, data);
+          continue;
+        }
         const loyaltyOf = (event: typeof row) => {
           const code = (event.loyalty as { code?: string } | null)?.code;
           const card = named.find((c) => c.projectId === event.projectId && c.code === code);
@@ -259,7 +272,7 @@ export async function eventsOfRows(db: DbOrTx, batch: Rows): Promise<WebhookEven
           referral: null,
           loyalty: loyaltyOf(row),
         };
-        for (const type of eventRowEvents(row.type)) push('events', row.id, row.projectId, type, row.createdAt, { customer: row.customerId, card: null }, { channel: 'API' }, data);
+        for (const type of typesOf(row)) push('events', row.id, row.projectId, type, row.createdAt, { customer: row.customerId, card: null }, { channel: 'API' }, data);
       }
       break;
     }
