@@ -64,7 +64,7 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     await service.close();
   });
 
-  it('sends an SDK flow earn → redeem → expire (clock) as the right events in order, each signed and valid against webhooks-loyalty.json', async () => {
+  it('sends an SDK flow earn → redeem → expire (clock) as the right events in order, each signed and valid against webhooks-loyalty.json', { timeout: 120_000 }, async () => {
     const client = sdk();
     const product = await client.products.create({ source_id: 'hook-mug', name: 'Mug', price: 1500 });
     const mug = await client.rewards.create({ name: 'Mug', type: 'MATERIAL', parameters: { product: { id: product.id } }, stock: 10 } as never);
@@ -131,7 +131,7 @@ describe.each(testDatabases())('Webhooks delivered to a receiver on 127.0.0.1 (%
     expect(receiver.received).toHaveLength(types.length);
   });
 
-  it('retries a receiver answering 500 at 1, 2, 4 … minutes of project time, then disables the endpoint after 12 failed sendouts', async () => {
+  it('retries a receiver answering 500 at 1, 2, 4 … minutes of project time, then disables the endpoint after 12 failed sendouts', { timeout: 180_000 }, async () => {
     receiver.received.length = 0;
     receiver.status.code = 500;
     const list = await manage('GET', hooks());
