@@ -11,7 +11,13 @@ import { rewardSchema } from './reward';
  */
 
 const periods = ['MONTH', 'QUARTER', 'HALF_YEAR', 'YEAR'] as const;
-const durationPattern = /^P(?!$)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?!$)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?$/;
+const durationPattern = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?!$)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+
+/** Roughly how many days an ISO-8601 duration of the pattern above lasts: it must be more than none and at most 100 years. */
+function durationDays(text: string): number {
+  const [y, mo, w, d, h, mi, s] = (durationPattern.exec(text) ?? []).slice(1).map((part) => Number(part ?? 0));
+  return y * 366 + mo * 31 + w * 7 + d + (h + mi / 60 + s / 3600) / 24;
+}
 
 export const tierRoundingSchema = z.strictObject({
   type: z.enum([...periods, 'CUSTOM']),
@@ -51,6 +57,10 @@ export const loyaltyTiersExpirationSchema = z
     const expiration = value.expiration_date;
     if (end === 'CUSTOM' && !expiration?.extend) ctx.addIssue({ code: 'custom', path: ['expiration_date', 'extend'], message: 'is required with expiration_date.type CUSTOM' });
     if (end !== 'CUSTOM' && (expiration?.extend || expiration?.rounding)) ctx.addIssue({ code: 'custom', path: ['expiration_date', expiration?.extend ? 'extend' : 'rounding'], message: 'applies only to expiration_date.type CUSTOM' });
+    if (expiration?.extend && durationPattern.test(expiration.extend)) {
+      const days = durationDays(expiration.extend);
+      if (days === 0 || days > 100 * 366) ctx.addIssue({ code: 'custom', path: ['expiration_date', 'extend'], message: days === 0 ? 'must be longer than nothing' : 'must be at most 100 years' });
+    }
     const rounding = expiration?.rounding;
     if (rounding?.type === 'CUSTOM' && (rounding.value === null || rounding.value === undefined)) ctx.addIssue({ code: 'custom', path: ['expiration_date', 'rounding', 'value'], message: 'is required with rounding type CUSTOM (the month, 0 = January)' });
     if (rounding && rounding.type !== 'CUSTOM' && rounding.value !== null && rounding.value !== undefined) ctx.addIssue({ code: 'custom', path: ['expiration_date', 'rounding', 'value'], message: 'applies only to rounding type CUSTOM' });
@@ -112,9 +122,9 @@ export type LoyaltyTier = z.infer<typeof loyaltyTierSchema>;
 export const loyaltyTierListSchema = z.object({ object: z.literal('list'), data_ref: z.literal('data'), data: z.array(loyaltyTierSchema), total: z.number().int() });
 export type LoyaltyTierList = z.infer<typeof loyaltyTierListSchema>;
 
+/** The contract takes `limit` and `order` only: a program has at most 100 tiers, one page. */
 export const loyaltyTierListQuerySchema = z.object({
   limit: limitQuery,
-  page: pageQuery,
   order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).optional(),
 });
 

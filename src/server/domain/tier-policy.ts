@@ -24,14 +24,6 @@ export function tierPolicyOf(stored: LoyaltyTiersExpiration | null | undefined):
   return { qualification, start, expiration: { type: 'CUSTOM', extend, rounding } };
 }
 
-/** Problems of a `loyalty_tiers_expiration` beyond its shape (the duration's length), each with the path of its field. */
-export function tierPolicyProblems(stored: LoyaltyTiersExpiration): { path: (string | number)[]; message: string }[] {
-  const extend = stored.expiration_date?.extend;
-  if (!extend) return [];
-  const parsed = parseDuration(extend);
-  return typeof parsed === 'string' ? [{ path: ['expiration_date', 'extend'], message: parsed }] : [];
-}
-
 /**
  * Ranges that overlap, among the new tiers and with the program's existing ones: each problem
  * names the new tier's `points` field (`[i].points`) and the tier it overlaps.
@@ -61,4 +53,28 @@ export function mappedEarning(points: number, mapping: TierMapping | undefined):
 export function mappedPrice(points: number, mapping: TierMapping | undefined): number {
   if (!mapping) return points;
   return mapping.type === 'MULTIPLY' ? Math.ceil(points * mapping.multiplier) : mapping.points;
+}
+
+/**
+ * What one rule earns on a card, by expiry day, as the member's tier maps it: the total becomes
+ * mappedEarning(total), spread over the same expiry days (MULTIPLY scales each, the rounding
+ * remainder on the last; CUSTOM goes to the first), so the sum is exact.
+ */
+export function mapEarning(byExpiry: Map<string | null, number>, mapping: TierMapping | undefined): Map<string | null, number> {
+  const total = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+  if (!mapping || total <= 0) return byExpiry;
+  const target = mappedEarning(total, mapping);
+  const keys = [...byExpiry.keys()];
+  const mapped = new Map<string | null, number>();
+  if (mapping.type === 'CUSTOM') {
+    mapped.set(keys[0], target);
+    return mapped;
+  }
+  let given = 0;
+  keys.forEach((key, i) => {
+    const share = i === keys.length - 1 ? target - given : Math.floor((byExpiry.get(key) as number) * mapping.multiplier);
+    given += share;
+    mapped.set(key, share);
+  });
+  return mapped;
 }

@@ -17,6 +17,8 @@ export interface SeedContext {
     rewards: Map<string, string>;
     /** `<reward name>@<campaign name>` → reward assignment id. */
     rewardAssignments: Map<string, string>;
+    /** Earning rule name → id. */
+    earningRules: Map<string, string>;
   };
 }
 

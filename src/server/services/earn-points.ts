@@ -23,6 +23,8 @@ import { rulesAskForSegments, rulesHold, type RuleFacts } from '../domain/rule-c
 import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
 import { recordCardChange } from './card-changes';
+import { mapEarning } from '../domain/tier-policy';
+import { tiersOfLockedCards } from './member-tiers';
 
 export interface Accrual {
   cardId: string;
@@ -125,6 +127,8 @@ export function activationDay(now: Date, days: number): string {
 async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
   const { rules, facts, now } = occasion;
   const accruals: Accrual[] = [];
+  // A tiered member earns by the tier they are in as the occasion comes (a rule's tier mapping), caught up under the card's lock.
+  const tiers = await tiersOfLockedCards(tx, occasion.cards, now);
   for (let card of occasion.cards) {
     if (!cardCanEarn(card, now)) continue;
     for (const { rule, campaignIds } of rules) {
@@ -135,7 +139,7 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
         const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null, now), now);
         if (!verdict.allowed) continue;
       }
-      const byExpiry = earn(rule, facts, now);
+      const byExpiry = mapEarning(earn(rule, facts, now), tiers.get(card.id)?.earningRules[rule.id]);
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;
       const { reason, details } = occasion.label(rule);

@@ -77,6 +77,7 @@ export async function loadEarningRules(seed: SeedContext, list: Fixture['earning
       metadata: r.metadata,
       createdAt: r.created_at ? new Date(r.created_at) : seed.now,
     });
+    seed.refs.earningRules.set(r.name, id);
     for (const name of r.campaigns) {
       await seed.tx.insert(earningRuleAssignments).values({ projectId: seed.projectId, earningRuleId: id, campaignId: ref(seed.refs.campaigns, 'campaign', name, where) });
     }
