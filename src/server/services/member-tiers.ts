@@ -7,6 +7,7 @@ import type { CampaignRow } from '../db/repositories/campaigns';
 import { campaignsWithTiers, tiersOfCampaign, type LoyaltyTierRow } from '../db/repositories/loyalty-tiers';
 import { cardsDueForTiers, insertTierChanges, ledgerSince, lockMemberTier, tierHistoryStart, saveMemberTier, type MemberTierRow } from '../db/repositories/member-tiers';
 import type { VoucherRow } from '../db/repositories/vouchers';
+import { lockCards } from '../db/repositories/loyalty-cards';
 import { campaigns } from '../../platform/db/schema';
 import { foldTier, initialTierState, nextBoundary, type TierRange, type TierState } from '../domain/tier-engine';
 import { tierPolicyOf } from '../domain/tier-policy';
@@ -31,8 +32,8 @@ export function tierRanges(tiers: readonly LoyaltyTierRow[]): TierRange[] {
 
 /**
  * Folds the card's new transactions and the clock up to `now` into its tier row, recording each
- * tier change. Call inside a transaction; with the card's row locked too when the caller writes
- * to the card (the card lock is always taken first). Undefined when the program has no tiers.
+ * tier change. Call inside a transaction holding the card's lock (always taken before the tier
+ * row's). Undefined when the program has no tiers.
  */
 export async function catchUpMemberTier(
   tx: Tx,
@@ -86,13 +87,17 @@ export async function catchUpMemberTier(
 
 /** catchUpMemberTier in a transaction of its own, for a card by id; undefined when its program has no tiers (or it is gone). */
 export async function catchUpCardTier(ctx: ServiceContext, db: DbOrTx, cardId: string): Promise<{ row: MemberTierRow; tiers: LoyaltyTierRow[] } | undefined> {
-  const [card] = await db.select().from(vouchers).where(eq(vouchers.id, cardId)).limit(1);
-  if (!card) return undefined;
-  const tiers = await tiersOfCampaign(db, card.campaignId);
+  const [program] = await db.select({ campaignId: vouchers.campaignId }).from(vouchers).where(eq(vouchers.id, cardId)).limit(1);
+  if (!program) return undefined;
+  const tiers = await tiersOfCampaign(db, program.campaignId);
   if (tiers.length === 0) return undefined;
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, card.campaignId)).limit(1);
-  const now = ctx.clock.now();
-  const row = await db.transaction((tx) => catchUpMemberTier(tx, card, campaign, tiers, now));
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, program.campaignId)).limit(1);
+  const row = await db.transaction(async (tx) => {
+    // The card's lock first, as every writer of the card takes it: then this row's. One order, no deadlock
+    // (the tier row's references to the card wait on the card's lock), and no change of the card in flight meanwhile.
+    const [card] = await lockCards(tx, [cardId]);
+    return catchUpMemberTier(tx, card, campaign, tiers, ctx.clock.now());
+  });
   return row && { row, tiers };
 }
 

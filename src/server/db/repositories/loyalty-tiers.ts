@@ -5,9 +5,13 @@ import { campaigns, loyaltyTiers } from '../../../platform/db/schema';
 export type LoyaltyTierRow = typeof loyaltyTiers.$inferSelect;
 export type NewLoyaltyTier = typeof loyaltyTiers.$inferInsert;
 
-/** Locks the program while its tiers are created, so two parallel bulk creates cannot both add overlapping ranges. */
+/**
+ * Locks the program while its tiers are created, so two parallel bulk creates cannot both add
+ * overlapping ranges. NO KEY UPDATE: rows that reference the program (tier rows being caught up)
+ * need not wait for it.
+ */
 export async function lockCampaignForTiers(db: DbOrTx, campaignId: string): Promise<void> {
-  await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
+  await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for('no key update');
 }
 
 export async function insertTiers(db: DbOrTx, rows: NewLoyaltyTier[]): Promise<LoyaltyTierRow[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { cardTransactions, memberTierChanges, memberTiers, publications } from '../../../platform/db/schema';
 import type { TierLedgerEntry } from '../../domain/tier-engine';
@@ -49,11 +49,6 @@ export async function tierHistoryStart(db: DbOrTx, voucherId: string): Promise<D
 
 export async function insertTierChanges(db: DbOrTx, rows: (typeof memberTierChanges.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await db.insert(memberTierChanges).values(rows);
-}
-
-export async function tierChangesByIds(db: DbOrTx, ids: string[]): Promise<MemberTierChangeRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(memberTierChanges).where(inArray(memberTierChanges.id, ids));
 }
 
 /**
