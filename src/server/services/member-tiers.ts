@@ -10,7 +10,8 @@ import type { VoucherRow } from '../db/repositories/vouchers';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { campaigns } from '../../platform/db/schema';
 import { foldTier, initialTierState, nextBoundary, type TierRange, type TierState } from '../domain/tier-engine';
-import { tierPolicyOf } from '../domain/tier-policy';
+import { mappedPrice, tierPolicyOf } from '../domain/tier-policy';
+import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import type { CardChange } from './card-changes';
 import type { TierMapping } from '../../contract/loyalty-tier';
 import { tiersOfCampaigns } from '../db/repositories/loyalty-tiers';
@@ -153,4 +154,18 @@ export async function tiersOfLockedCards(tx: Tx, cards: readonly VoucherRow[], n
     if (tier) found.set(card.id, { tier, earningRules: tier.earningRules as Record<string, TierMapping> });
   }
   return found;
+}
+
+/**
+ * A reward assignment as the card's holder pays for it: the price their tier maps it to (caught up
+ * under the card's lock, which the caller holds), else as it is.
+ */
+export async function tierPricedAssignment(tx: Tx, card: VoucherRow, assignment: RewardAssignmentRow, now: Date): Promise<RewardAssignmentRow> {
+  if (assignment.points === null) return assignment;
+  const tiers = await tiersOfCampaign(tx, card.campaignId);
+  if (tiers.length === 0) return assignment;
+  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, card.campaignId)).limit(1);
+  const row = await catchUpMemberTier(tx, card, campaign, tiers, now);
+  const mapping = (tiers.find((t) => t.id === row?.tierId)?.rewards as Record<string, TierMapping> | undefined)?.[assignment.id];
+  return mapping ? { ...assignment, points: mappedPrice(assignment.points, mapping) } : assignment;
 }

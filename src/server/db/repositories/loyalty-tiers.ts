@@ -65,3 +65,13 @@ export async function listTiers(db: DbOrTx, campaignId: string, opts: { limit: n
   const [{ total }] = await db.select({ total: count() }).from(loyaltyTiers).where(where);
   return { rows, total };
 }
+
+/** Whether any tier of the program prices this reward assignment differently (a redemption of it then takes the locked path). */
+export async function tierMapsReward(db: DbOrTx, campaignId: string, assignmentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: loyaltyTiers.id })
+    .from(loyaltyTiers)
+    .where(and(eq(loyaltyTiers.campaignId, campaignId), sql`${loyaltyTiers.rewards} ? ${assignmentId}`))
+    .limit(1);
+  return rows.length > 0;
+}

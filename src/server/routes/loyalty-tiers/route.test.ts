@@ -72,6 +72,20 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
     expect(await tierOf('BAL-BOB')).toEqual(['Gold']);
   });
 
+  it('a tier prices a reward: the member sees and pays the tier price; a member outside the tier pays the program’s', async () => {
+    const mugOf = async (code: string) => ((await service.call('GET', `/v1/loyalties/members/${code}/rewards`)).body.data as { reward: { id: string; name: string }; assignment: { parameters?: { loyalty: { points: number } } } }[]).find((r) => r.reward.name === 'Mug');
+    const gold = await mugOf('BAL-BOB');
+    expect(gold?.assignment.parameters?.loyalty.points).toBe(150);
+    const before = (await card('BAL-BOB')).balance;
+    const redeemed = await service.call('POST', '/v1/loyalties/members/BAL-BOB/redemption', { body: { reward: { id: gold?.reward.id } } });
+    expect(redeemed.status).toBe(200);
+    expect((await card('BAL-BOB')).balance).toBe(before - 150);
+    await event('carol', 'purchase', { amount: 400 });
+    expect((await mugOf('BAL-CAROL'))?.assignment.parameters?.loyalty.points).toBe(300);
+    expect((await service.call('POST', '/v1/loyalties/members/BAL-CAROL/redemption', { body: { reward: { id: gold?.reward.id } } })).status).toBe(200);
+    expect((await card('BAL-CAROL')).balance).toBe(100);
+  });
+
   it('refuses bad tiers with the error object naming the field, and writes nothing', async () => {
     const rules = (await service.call('GET', `/v1/loyalties/${id('Tier Club')}/earning-rules`)).body.data as { id: string }[];
     const assignments = (await service.call('GET', `/v1/loyalties/${id('Balance Club')}/rewards`)).body.data as { id: string; parameters?: unknown }[];
