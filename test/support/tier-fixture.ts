@@ -8,7 +8,8 @@ type Campaign = NonNullable<FixtureInput['campaigns']>[number];
  * moment they are reached to the end of that year), whose tiers the tests create, and 'Balance Club'
  * (tiers by balance, given here: Silver 100–499, Gold 500+ with 2× on 'Purchase' and the mug at
  * 150 instead of 300). A 'purchase' event earns `amount` points (custom event metadata) in both;
- * 'ping' earns 10 fixed points. Alice, Bob and Carol hold a card in each.
+ * 'ping' earns 10 fixed points; 'visit' 25 to Balance Club's Gold members only (tier_rules). Alice,
+ * Bob and Carol hold a card in each.
  */
 export function tierFixture(overrides: { tierClub?: Partial<Campaign>; extra?: Partial<FixtureInput> } = {}): FixtureInput {
   const proportional = { type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'CUSTOM_EVENT_METADATA_VALUE', custom_event: { metadata: { every: 1, value: 1, property: 'amount' } }, points_expiration: { type: 'NO_EXPIRATION' } } };
@@ -44,9 +45,17 @@ export function tierFixture(overrides: { tierClub?: Partial<Campaign>; extra?: P
     event_schemas: [
       { name: 'purchase', properties: { amount: { type: 'number', required: true } } },
       { name: 'ping', properties: {} },
+      { name: 'visit', properties: {} },
     ],
     earning_rules: [
       { name: 'Purchase', trigger: { event: 'customer.custom_event', custom_event: { schema: 'purchase' }, segment: null }, earnings: [{ name: 'per point', effects: [proportional] }], trigger_limits: noLimits, campaigns: ['Tier Club', 'Balance Club'] },
+      {
+        name: 'Gold visit bonus',
+        trigger: { event: 'customer.custom_event', custom_event: { schema: 'visit' }, segment: null },
+        earnings: [{ name: 'gold only', tier_rules: { type: 'ANY_OF', any_of: [{ program: 'Balance Club', tiers: ['Gold'] }] }, effects: [{ type: 'POINTS', points: { value: 25 } }] }],
+        trigger_limits: noLimits,
+        campaigns: ['Tier Club', 'Balance Club'],
+      },
       { name: 'Ping', trigger: { event: 'customer.custom_event', custom_event: { schema: 'ping' }, segment: null }, earnings: [{ name: 'ping', effects: [{ type: 'POINTS', points: { value: 10 } }] }], trigger_limits: noLimits, campaigns: ['Tier Club', 'Balance Club'] },
     ],
     products: [{ source_id: 'mug', name: 'Mug', price: 1500 }],

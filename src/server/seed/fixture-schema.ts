@@ -160,6 +160,7 @@ export const rewardFixture = z
  * program, and the earning rules and rewards its mappings name, are named (rule name, reward name).
  */
 export const loyaltyTierFixture = z.object({
+  id: z.string().startsWith('ltr_').optional(),
   campaign: z.string().min(1),
   name: z.string().min(1).max(200),
   points: z.strictObject({ from: z.number().int().min(0), to: z.number().int().min(0).nullable().optional() }),

@@ -19,6 +19,8 @@ export interface SeedContext {
     rewardAssignments: Map<string, string>;
     /** Earning rule name → id. */
     earningRules: Map<string, string>;
+    /** `<tier name>@<campaign name>` → loyalty tier id, allocated before the rules that name them load. */
+    loyaltyTiers: Map<string, string>;
   };
 }
 

@@ -24,6 +24,7 @@ import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
 import { recordCardChange } from './card-changes';
 import { mapEarning } from '../domain/tier-policy';
+import { tierRulesHold, tierStructureIdOf } from '../domain/tier-rules';
 import { tiersOfLockedCards } from './member-tiers';
 
 export interface Accrual {
@@ -81,7 +82,7 @@ function tooManyPoints(error: EarnedPointsTooLarge): ApiError {
 export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): Map<string | null, number> {
   const byExpiry = new Map<string | null, number>();
   for (const earning of rule.earnings as unknown as Earning[]) {
-    if (!rulesHold(earning.rules, facts)) continue;
+    if (!tierRulesHold(earning.tier_rules, facts.tier) || !rulesHold(earning.rules, facts)) continue;
     for (const effect of earning.effects) {
       let points: number;
       try {
@@ -139,7 +140,8 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
         const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null, now), now);
         if (!verdict.allowed) continue;
       }
-      const byExpiry = mapEarning(earn(rule, facts, now), tiers.get(card.id)?.earningRules[rule.id]);
+      const tier = tiers.get(card.id);
+      const byExpiry = mapEarning(earn(rule, { ...facts, tier: { structureId: tierStructureIdOf(card.campaignId), tierId: tier?.tier.id ?? null } }, now), tier?.earningRules[rule.id]);
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;
       const { reason, details } = occasion.label(rule);

@@ -72,6 +72,20 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
     expect(await tierOf('BAL-BOB')).toEqual(['Gold']);
   });
 
+  it('an earning with tier_rules earns for members of the tiers it names, and only those (v2 ids derived from ours)', async () => {
+    const before = { bob: await card('BAL-BOB'), alice: await card('BAL-ALICE'), bobTier: await card('TIER-BOB') };
+    expect((await event('bob', 'visit')).status).toBe(200);
+    expect((await event('alice', 'visit')).status).toBe(200);
+    expect((await card('BAL-BOB')).balance).toBe(before.bob.balance + 25);
+    expect((await card('BAL-ALICE')).balance).toBe(before.alice.balance);
+    // Tier Club is not the structure the rule names.
+    expect((await card('TIER-BOB')).balance).toBe(before.bobTier.balance);
+    const rule = ((await service.call('GET', '/v2/loyalties/earning-rules?limit=100')).body.data as { name: string; earnings: { tier_rules: unknown }[] }[]).find((r) => r.name === 'Gold visit bonus');
+    const [, gold] = await tiersOf('Balance Club');
+    expect(rule?.earnings[0].tier_rules).toEqual({ type: 'ANY_OF', any_of: [{ tier_structure_id: expect.stringMatching(/^lts_[0-9a-f]{24}$/), tier_ids: [expect.stringMatching(/^lt_[0-9a-f]{24}$/)] }] });
+    expect(gold.name).toBe('Gold');
+  });
+
   it('a tier prices a reward: the member sees and pays the tier price; a member outside the tier pays the program’s', async () => {
     const mugOf = async (code: string) => ((await service.call('GET', `/v1/loyalties/members/${code}/rewards`)).body.data as { reward: { id: string; name: string }; assignment: { parameters?: { loyalty: { points: number } } } }[]).find((r) => r.reward.name === 'Mug');
     const gold = await mugOf('BAL-BOB');
@@ -142,6 +156,10 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
       await expect(bad({ qualification_type: 'BALANCE', expiration_date: { type: 'CUSTOM' } })).rejects.toThrow(/expiration_date\.extend: is required/);
       await expect(bad({ qualification_type: 'BALANCE', expiration_date: { type: 'END_OF_PERIOD' } })).rejects.toThrow(/expiration_date\.type: END_OF_PERIOD needs qualification_type POINTS_IN_PERIOD/);
       await expect(bad({ qualification_type: 'POINTS_IN_PERIOD' })).rejects.toThrow(/qualification_period: is required/);
+      const unknownTier = tierFixture();
+      const goldOnly = (unknownTier.earning_rules ?? []).find((r) => r.name === 'Gold visit bonus') as { earnings: Record<string, unknown>[] };
+      goldOnly.earnings[0].tier_rules = { type: 'ANY_OF', any_of: [{ tier_structure_id: 'lts_0123456789abcdef01234567', tier_ids: ['lt_0123456789abcdef01234567'] }] };
+      await expect(loadFixture(database, unknownTier)).rejects.toThrow(/earnings\.0\.tier_rules\.any_of\.0\.tier_structure_id: 'lts_0123456789abcdef01234567' is no program's tiers/);
       const [{ n }] = await database.execute<{ n: number }>('SELECT count(*)::int AS n FROM projects');
       expect(n).toBe(0);
     } finally {

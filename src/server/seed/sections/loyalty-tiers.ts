@@ -4,6 +4,15 @@ import { overlappingRanges } from '../../domain/tier-policy';
 import type { Fixture } from '../fixture-schema';
 import { FixtureError, ref, type SeedContext } from '../seed-context';
 
+/** Gives each fixture tier its id before earning rules load: their tier_rules may name tiers, whose mappings name rules. */
+export function allocateLoyaltyTiers(seed: SeedContext, list: Fixture['loyalty_tiers']): void {
+  for (const tier of list) {
+    const key = `${tier.name}@${tier.campaign}`;
+    if (seed.refs.loyaltyTiers.has(key)) throw new FixtureError(`loyalty tier '${tier.name}' of '${tier.campaign}' appears twice`);
+    seed.refs.loyaltyTiers.set(key, tier.id ?? newId('ltr'));
+  }
+}
+
 /** Loyalty tiers, stored as POST /v1/loyalties/{campaignId}/tiers stores them: ranges that never overlap, mappings of the program's own rules and rewards. */
 export async function loadLoyaltyTiers(seed: SeedContext, list: Fixture['loyalty_tiers']): Promise<void> {
   const byCampaign = new Map<string, Fixture['loyalty_tiers']>();
@@ -19,7 +28,7 @@ export async function loadLoyaltyTiers(seed: SeedContext, list: Fixture['loyalty
         Object.entries(tier.rewards).map(([name, mapping]) => [ref(seed.refs.rewardAssignments, `reward offered by '${campaign}'`, `${name}@${campaign}`, where), mapping]),
       );
       await seed.tx.insert(loyaltyTiers).values({
-        id: newId('ltr'),
+        id: seed.refs.loyaltyTiers.get(`${tier.name}@${campaign}`) as string,
         projectId: seed.projectId,
         campaignId,
         name: tier.name,
