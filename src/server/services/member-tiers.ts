@@ -54,7 +54,9 @@ export async function catchUpMemberTier(
   }));
   const before = row.state as unknown as TierState;
   const { state, changes } = foldTier(before, policy, tierRanges(tiers), await ledgerSince(tx, card.id, row.lastSeq), now.getTime());
-  if (changes.length === 0 && JSON.stringify(state) === JSON.stringify(before)) return row;
+  // Only the instant moved (no boundary, no transaction): nothing to write, so reads do not write. The fold
+  // from the older instant reaches the same state, since no boundary lies between.
+  if (changes.length === 0 && JSON.stringify({ ...state, asOf: 0 }) === JSON.stringify({ ...before, asOf: 0 })) return row;
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   const boundary = nextBoundary(state, policy);
   const saved = {

@@ -59,7 +59,7 @@ describe.each(testDatabases())('@voucherify/sdk: loyalty tiers (%s)', (kind) => 
 
     const goldRules = await client.loyalties.listLoyaltyTierEarningRules(club(), tierIds[1]);
     conforms('/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules', 'get', goldRules);
-    expect(goldRules.total).toBe(2);
+    expect(goldRules.total).toBe(3);
     expect(goldRules.data.find((r) => r.id === purchaseRule)?.loyalty).toMatchObject({ type: "PROPORTIONAL" });
     const goldRewards = await client.loyalties.listLoyaltyTierRewards(club(), tierIds[1]);
     // The contract types a reward's parameters as oneOf three branches that require none of their keys, so
