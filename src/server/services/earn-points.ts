@@ -15,7 +15,7 @@ import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { EarnedPointsTooLarge, effectExpiration, effectPoints, maxEarnedPoints, type OrderFacts } from '../domain/earning-effects';
-import { ApiError, invalidPayloadAt } from '../lib/api-error';
+import { ApiError, invalidPayload, invalidPayloadAt } from '../lib/api-error';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ruleIsLive } from '../domain/earning-rule-window';
 import { expirationDateOf } from '../domain/points-expiration';
@@ -144,6 +144,8 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const byExpiry = mapEarning(earn(rule, { ...facts, tier: { structureId: tierStructureIdOf(card.campaignId), tierId: tier?.tier.id ?? null } }, now), tier?.earningRules[rule.id]);
       const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
       if (points === 0) continue;
+      // A tier's multiplier may take an earning past what a card takes at once (README, "Limits").
+      if (points > maxEarnedPoints) throw invalidPayload(`earning rule ${rule.id} would earn ${points} points at once for the member's tier, more than ${maxEarnedPoints}`);
       const { reason, details } = occasion.label(rule);
       if (occasion.pending && rule.pendingPoints) {
         const held = await holdPendingPoints(tx, {
