@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConnectionDrain } from '../platform/http/connection-drain';
+import { ConnectionDrain, DEFAULT_DRAIN_TIMES, type DrainTimes } from '../platform/http/connection-drain';
 
 export interface ServerToStop {
   app: FastifyInstance;
@@ -37,9 +37,19 @@ export function cutAfterMs(timeoutMs: number): number {
 }
 
 /**
- * Stops the servers one after the other (no new connections; idle and silent ones closed at once;
- * requests in flight answered), with `alongside` at the same time, then `last`. Requests still
- * running at `cutAfterMs` are cut. Resolves with the exit code: 0 when every request was answered.
+ * How long each server goes on accepting after the signal: the grace (0.25 s, a tenth of a small
+ * bound), and at most a quarter of the bound however many connections keep waiting.
+ */
+export function drainTimes(timeoutMs: number): DrainTimes {
+  return { graceMs: Math.min(DEFAULT_DRAIN_TIMES.graceMs, timeoutMs / 10), acceptAtMostMs: timeoutMs / 4 };
+}
+
+/**
+ * Stops the servers one after the other (see ConnectionDrain: accepting for a short grace and what
+ * waits in the listen backlog by then, every request that reached the server answered with
+ * `Connection: close`, connections without one closed once quiet), with `alongside` at the same
+ * time, then `last`. Requests still running at
+ * `cutAfterMs` are cut. Resolves with the exit code: 0 when every request was answered.
  */
 export async function shutDown(plan: ShutdownPlan, log: (line: string) => void): Promise<number> {
   const started = Date.now();
@@ -51,7 +61,12 @@ export async function shutDown(plan: ShutdownPlan, log: (line: string) => void):
   }, cutAfter);
   try {
     const servers = async () => {
-      for (const { app, connections } of plan.servers) await Promise.all([connections.drain(), app.close()]);
+      for (const { app, connections } of plan.servers) {
+        // The app closes after its last connection: its own close would destroy every connection
+        // between requests at once, unread requests and all (see ConnectionDrain).
+        await connections.drain(drainTimes(plan.timeoutMs));
+        await app.close();
+      }
     };
     await Promise.all([servers(), plan.alongside?.(Math.max(cutAfter - (Date.now() - started), 0))]);
   } finally {

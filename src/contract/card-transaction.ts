@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitQuery } from './common';
+import { dateConditionsSchema, junctionSchema, stringConditionsSchema } from './filter-conditions';
 
 export const cardTransactionTypes = [
   'PENDING_POINTS_ACTIVATION',
@@ -62,9 +63,17 @@ export const cardTransactionListSchema = z.object({
 });
 export type CardTransactionList = z.infer<typeof cardTransactionListSchema>;
 
-/** `GET /v1/loyalties/members/{memberId}/transactions` query (cursor paging). */
+/** `GET /v1/loyalties/members/{memberId}/transactions` query (cursor paging), with the contract's `filters` (deepObject). */
 export const cardTransactionListQuerySchema = z.object({
   limit: limitQuery,
   order: z.enum(['id', '-id']).default('-id'),
   starting_after_id: z.string().min(1).optional(),
+  filters: z
+    .strictObject({
+      junction: junctionSchema.optional(),
+      created_at: z.strictObject({ conditions: dateConditionsSchema }).optional(),
+      id: z.strictObject({ conditions: stringConditionsSchema }).optional(),
+    })
+    .optional(),
 });
+export type CardTransactionListQuery = z.output<typeof cardTransactionListQuerySchema>;

@@ -57,3 +57,10 @@ export const pageQuery = z.coerce.number().int().min(1).max(1000).default(1);
 
 export const isoDate = z.iso.date();
 export const dateTime = z.iso.datetime({ offset: true });
+
+/** A date filter's bound: an ISO 8601 instant, or a day (`2016-11-16`, its first instant in UTC), as the contract's filters take either. */
+export const dateBound = z.union([dateTime, isoDate]).transform((value) => new Date(value));
+
+/** `created_at[before]=…&created_at[after]=…` (deepObject, parsed by the route's parseDeepObjectQuery): strict bounds. */
+export const dateRangeQuery = z.strictObject({ before: dateBound.optional(), after: dateBound.optional() });
+export type DateRange = z.output<typeof dateRangeQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, metadataInputSchema, metadataSchema } from './common';
+import { isoDate, limitQuery, metadataInputSchema, metadataSchema } from './common';
 
 export const addressSchema = z
   .object({
@@ -55,3 +55,61 @@ export const customerSchema = z.object({
   object: z.literal('customer'),
 });
 export type Customer = z.infer<typeof customerSchema>;
+
+/** POST /v1/customers (Create Customer, the real API's upsert by `id` or `source_id`): the customer's fields. */
+export const createCustomerRequestSchema = customerIdentity.extend(customerProfileSchema.shape).strict();
+export type CreateCustomerRequest = z.infer<typeof createCustomerRequestSchema>;
+
+/** PUT /v1/customers/{customerId}: the fields given replace the stored ones; `null` clears one (the contract's fields are nullable). */
+export const updateCustomerRequestSchema = z
+  .object({
+    source_id: z.string().min(1).max(200).optional(),
+    name: z.string().max(1000).nullable().optional(),
+    description: z.string().max(10000).nullable().optional(),
+    email: z.string().max(1000).nullable().optional(),
+    phone: z.string().max(100).nullable().optional(),
+    birthday: isoDate.nullable().optional(),
+    birthdate: isoDate.nullable().optional(),
+    address: addressSchema.optional(),
+    metadata: metadataInputSchema.optional(),
+  })
+  .strict();
+export type UpdateCustomerRequest = z.infer<typeof updateCustomerRequestSchema>;
+
+/** GET /v1/customers: a page of customers, the total matching the filters, and whether more follow. */
+export const customerListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('customers'),
+  customers: z.array(customerSchema),
+  total: z.number().int(),
+  has_more: z.boolean(),
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
+
+export const customerListOrders = ['created_at', '-created_at', 'updated_at', '-updated_at', 'source_id', '-source_id'] as const;
+const instant = z.iso.datetime({ offset: true, local: false });
+const filterText = z.string().min(1).max(1000);
+
+/**
+ * `GET /v1/customers` query, every filter the contract documents (none is ignored): `email`, `city`
+ * and `name` match exactly, ignoring case; `created_at`/`updated_at` `[before]`/`[after]` are
+ * strict bounds; `starting_after` is the SDK's scroll cursor on `created_at` (after it when `order`
+ * is ascending, before it otherwise); pages go to 99, as the contract's. The date bounds are flat
+ * keys, as the contract names them (Fastify keeps `created_at[before]` whole). A parameter the list
+ * does not know is refused (400 naming it), never ignored.
+ */
+export const customerListQuerySchema = z.object({
+  limit: limitQuery,
+  page: z.coerce.number().int().min(1).max(99).default(1),
+  email: filterText.optional(),
+  city: filterText.optional(),
+  name: filterText.optional(),
+  segment_id: z.string().min(1).max(200).optional(),
+  'created_at[before]': instant.optional(),
+  'created_at[after]': instant.optional(),
+  'updated_at[before]': instant.optional(),
+  'updated_at[after]': instant.optional(),
+  order: z.enum(customerListOrders).default('-created_at'),
+  starting_after: instant.optional(),
+}).strict();
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

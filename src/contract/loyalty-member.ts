@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
+import { dateRangeQuery, limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 import { customerReferenceSchema } from './customer';
 
 /** Add Member body (SERVICE_SPEC §2.5). */
@@ -86,4 +86,6 @@ export const memberListQuerySchema = z.object({
   customer: z.string().optional(),
   code: z.string().optional(),
   ids: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  created_at: dateRangeQuery.optional(),
+  updated_at: dateRangeQuery.optional(),
 });

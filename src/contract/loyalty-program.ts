@@ -41,4 +41,7 @@ export const loyaltyProgramListQuerySchema = z.object({
   limit: limitQuery,
   page: pageQuery,
   order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).default('-created_at'),
+  // Categories are always expanded here; areas and stores (an Enterprise feature) are not kept, so
+  // `access_settings_assignments` adds nothing. Both are taken, so a misspelt value is refused.
+  expand: z.enum(['category', 'access_settings_assignments']).optional(),
 });

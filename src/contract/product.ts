@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
+import { dateBound, limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
 
 /**
  * Products, as much of /v1/products as rewards need (a MATERIAL reward gives one). SKUs are not
@@ -47,4 +47,8 @@ export const productListQuerySchema = z.object({
   limit: limitQuery,
   page: pageQuery,
   order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).default('-created_at'),
+  /** Products created at or after this instant (or day). */
+  start_date: dateBound.optional(),
+  /** Products created at or before this instant (or day). */
+  end_date: dateBound.optional(),
 });

@@ -48,6 +48,10 @@ export const publicationListQuerySchema = z.object({
   customer: z.string().optional(),
   voucher: z.string().optional(),
   source_id: z.string().optional(),
+  result: z.enum(['SUCCESS', 'FAILURE']).optional(),
+  voucher_type: z.enum(['discount', 'loyalty']).optional(),
+  // "Works only for the `true` option", as the contract says: `false` filters nothing.
+  is_referral_code: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   // The real API's `filters` (deepObject); the customer_id `$in`/`$is` conditions are what the dashboard
   // needs: the holders of one page of a program's cards, in one request.
   filters: z

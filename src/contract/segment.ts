@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { limitQuery, pageQuery } from './common';
-import { customerSchema } from './customer';
 import { staticSegmentLimit } from './segment-limits';
 import { segmentFilterSchema } from './segment-filter';
 
@@ -56,18 +54,6 @@ export type Segment = z.infer<typeof segmentSchema>;
 export const segmentPreviewRequestSchema = z.object({ filter: segmentFilterSchema });
 export const segmentPreviewSchema = z.object({ object: z.literal('segment_preview'), total: z.number().int() });
 export type SegmentPreview = z.infer<typeof segmentPreviewSchema>;
-
-/** GET /v1/customers (the real API's list, with the `segment_id` filter): a page of customers and the total. */
-export const customerListSchema = z.object({
-  object: z.literal('list'),
-  data_ref: z.literal('customers'),
-  customers: z.array(customerSchema),
-  total: z.number().int(),
-});
-export type CustomerList = z.infer<typeof customerListSchema>;
-
-/** `GET /v1/customers` query: a segment's members when `segment_id` is given. */
-export const customerListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, segment_id: z.string().min(1).max(200).optional() });
 
 /** GET /v1/customers/{customerId}/segments (List Customer's Segments): the segments a customer is in. */
 export const customerSegmentListSchema = z.object({

@@ -26,6 +26,8 @@ export const staffActions = {
   recordOrders: everyone,
   /** Activating or cancelling a card's pending points on the member page, as support resolves "where are my points?". */
   managePendingPoints: everyone,
+  /** Correcting a customer's name, e-mail or phone on the member page: support fixes typos as they are reported. */
+  editCustomers: everyone,
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,

@@ -43,6 +43,8 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'POST', path: /^\/v1\/events$/, action: 'trackEvents' },
   { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },
   { method: 'GET', path: /^\/v1\/customers$/ },
+  { method: 'GET', path: new RegExp(`^/v1/customers/${segment}$`) },
+  { method: 'PUT', path: new RegExp(`^/v1/customers/${segment}$`), action: 'editCustomers' },
   // Earning rules and events pages: rules (v2), event schemas, firing events, a card's history.
   { method: 'GET', path: /^\/v2\/loyalties\/earning-rules$/ },
   { method: 'GET', path: new RegExp(`^/v2/loyalties/earning-rules/${segment}$`) },

@@ -1,62 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/platform/db/client';
-import { loadFixture } from '../../src/server/seed/load-fixture';
-import { scratchPostgresDatabase } from '../support/databases';
-import { connectionRefused, freePort, killIfRunning, openSocket, slowRequest, spawnCli, waitUntilAnswering, type Spawned } from '../support/processes';
+import { describe, expect, it } from 'vitest';
+import { connectionRefused, freePort, slowRequest, spawnCli, waitUntilAnswering } from '../support/processes';
+import { cleanUpAfter, seededDatabase, socketTo, started, useCleanups, within } from './shutdown-support';
 
 /**
  * SIGTERM on the real processes (src/cli/serve.ts on PostgreSQL, src/cli/start.ts on PGlite) while
  * clients hold every kind of connection: one that never sends a byte, an idle keep-alive one, one
  * stuck halfway through its headers, and requests whose bodies are still arriving. The requests in
- * flight are answered, the rest are closed at once, nothing new is accepted, and the process is gone
- * well within SHUTDOWN_TIMEOUT_SECONDS; a request that never completes is cut at the bound.
+ * flight are answered, the rest are closed after a short grace (a quarter second), nothing new is
+ * accepted after it, and the process is gone well within SHUTDOWN_TIMEOUT_SECONDS; a request that
+ * never completes is cut at the bound. burst-shutdown.test.ts sends requests all through the signal.
  */
 
 const fixture = { project: { name: 'Shutdown project' }, api_keys: [{ name: 'shutdown key' }] };
 
-/** Everything a test made, undone after it even when it fails. */
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A database with the fixture loaded, for the process to open (PGlite: one opener at a time, so it is closed here). */
-async function seededDatabase(kind: 'postgres' | 'pglite'): Promise<{ env: Record<string, string>; keys: { appId: string; appToken: string } }> {
-  let database: Database;
-  let env: Record<string, string>;
-  if (kind === 'postgres') {
-    const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'shutdown');
-    cleanups.push(() => scratch.drop());
-    database = await openDatabase({ url: scratch.url });
-    env = { DATABASE_URL: scratch.url };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'shutdown-pglite-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    database = await openDatabase({ dataDir: dir });
-    env = { DATA_DIR: dir };
-  }
-  try {
-    const project = await loadFixture(database, fixture);
-    return { env, keys: project.keys[0] };
-  } finally {
-    await database.close();
-  }
-}
-
-function started(spawned: Spawned): Spawned {
-  cleanups.push(() => killIfRunning(spawned));
-  return spawned;
-}
-
-/** Opens a socket and registers its destruction as a cleanup. */
-async function socketTo(port: number) {
-  const opened = await openSocket(port);
-  cleanups.push(() => void opened.socket.destroy());
-  return opened;
-}
+useCleanups();
 
 /** The connections that must not hold a shutdown: silent, idle after a keep-alive answer, and mid-headers. */
 async function idleConnections(port: number, path: string) {
@@ -70,15 +29,12 @@ async function idleConnections(port: number, path: string) {
   return [silent.closed, keptAlive.closed, halfHeaders.closed];
 }
 
-const within = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))]);
-
 const eventBody = (sourceId: string) => JSON.stringify({ event: 'shutdown-probe', customer: { source_id: sourceId } });
 
 describe('graceful shutdown', () => {
   it('serve.ts (PostgreSQL): answers the request in flight, closes silent and idle connections, and exits at once', { timeout: 120_000 }, async () => {
     const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-    const { env, keys } = await seededDatabase(kind);
+    const { env, keys } = await seededDatabase(kind, fixture);
     const port = await freePort();
     const service = started(spawnCli('src/cli/serve.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_SECONDS: '10' }));
     await waitUntilAnswering(service, `http://127.0.0.1:${port}/healthz`);
@@ -86,7 +42,7 @@ describe('graceful shutdown', () => {
     const idle = await idleConnections(port, '/healthz');
     const body = eventBody('shutdown-serve');
     const inFlight = await slowRequest(port, 'POST', '/v1/events', { 'content-type': 'application/json', 'x-app-id': keys.appId, 'x-app-token': keys.appToken }, body, 10);
-    cleanups.push(() => void inFlight.socket.destroy());
+    cleanUpAfter(() => void inFlight.socket.destroy());
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const signalled = Date.now();
@@ -116,12 +72,12 @@ describe('graceful shutdown', () => {
   });
 
   it('serve.ts: a request that never completes is cut at SHUTDOWN_TIMEOUT_SECONDS and the process still exits', { timeout: 120_000 }, async () => {
-    const { env, keys } = await seededDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    const { env, keys } = await seededDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', fixture);
     const port = await freePort();
     const service = started(spawnCli('src/cli/serve.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_SECONDS: '3' }));
     await waitUntilAnswering(service, `http://127.0.0.1:${port}/healthz`);
     const stalled = await slowRequest(port, 'POST', '/v1/events', { 'content-type': 'application/json', 'x-app-id': keys.appId, 'x-app-token': keys.appToken }, eventBody('never'), 5);
-    cleanups.push(() => void stalled.socket.destroy());
+    cleanUpAfter(() => void stalled.socket.destroy());
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const signalled = Date.now();
@@ -136,7 +92,7 @@ describe('graceful shutdown', () => {
   });
 
   it('start.ts (PGlite): the proxy and the service answer their requests in flight, close the rest, and the process exits', { timeout: 180_000 }, async () => {
-    const { env, keys } = await seededDatabase('pglite');
+    const { env, keys } = await seededDatabase('pglite', fixture);
     const [port, proxyPort] = [await freePort(), await freePort()];
     const app = started(
       spawnCli('src/cli/start.ts', {
@@ -172,12 +128,13 @@ describe('graceful shutdown', () => {
       10,
     );
     const direct = await slowRequest(port, 'POST', '/v1/events', { 'content-type': 'application/json', 'x-app-id': keys.appId, 'x-app-token': keys.appToken }, eventBody('shutdown-direct'), 10);
-    cleanups.push(() => void throughProxy.socket.destroy(), () => void direct.socket.destroy());
+    cleanUpAfter(() => void throughProxy.socket.destroy());
+    cleanUpAfter(() => void direct.socket.destroy());
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const signalled = Date.now();
     app.child.kill('SIGTERM');
-    // The proxy stops accepting at once; the service once the proxy's requests are answered.
+    // The proxy stops accepting after its grace; the service once the proxy's requests are answered.
     await expect.poll(() => connectionRefused(proxyPort), { timeout: 3_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const [viaProxy, viaService] = await within(Promise.all([throughProxy.finish(), direct.finish()]), 5_000, 'the answers to the requests in flight');

@@ -25,6 +25,7 @@ const documents = {
   supporting: reference('openapi-supporting.json'),
   spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
   'loyalty-rest': convertNullable(reference('openapi-loyalty-rest.json')) as Record<string, any>,
+  'customers-catalog': convertNullable(reference('openapi-customers-catalog.json')) as Record<string, any>,
 };
 export type ContractDocument = keyof typeof documents;
 

@@ -18,7 +18,7 @@ export function referenceDir(): string {
 }
 
 /** The published contract files (OpenAPI), by file name. */
-export const referenceDocumentNames = ['openapi-subset.json', 'openapi-supporting.json', 'openapi-spend.json', 'openapi-loyalty-rest.json'] as const;
+export const referenceDocumentNames = ['openapi-subset.json', 'openapi-supporting.json', 'openapi-spend.json', 'openapi-loyalty-rest.json', 'openapi-customers-catalog.json'] as const;
 
 export function readReference<T = any>(name: string): T {
   return JSON.parse(readFileSync(join(referenceDir(), name), 'utf8')) as T;

@@ -6,8 +6,8 @@ type Campaign = NonNullable<FixtureInput['campaigns']>[number];
 /**
  * A project with tiered programs: 'Tier Club' (tiers by points earned in a calendar YEAR, from the
  * moment they are reached to the end of that year), whose tiers the tests create, and 'Balance Club'
- * (tiers by balance, given here: Silver 100–499, Gold 500+ with 2× on 'Purchase' and the mug at
- * 150 instead of 300). A 'purchase' event earns `amount` points (custom event metadata) in both;
+ * (tiers by balance, given here: Silver 100–499, Gold 500+ with 2× on 'Purchase', 3× on 'Paid order'
+ * (1 point per 1.00, Balance Club only) and the mug at 150 instead of 300). A 'purchase' event earns `amount` points (custom event metadata) in both;
  * 'ping' earns 10 fixed points; 'visit' 25 to Balance Club's Gold members only (tier_rules). Alice,
  * Bob and Carol hold a card in each.
  */
@@ -56,6 +56,13 @@ export function tierFixture(overrides: { tierClub?: Partial<Campaign>; extra?: P
         trigger_limits: noLimits,
         campaigns: ['Tier Club', 'Balance Club'],
       },
+      {
+        name: 'Paid order',
+        trigger: { event: 'customer.order.paid', custom_event: null, segment: null },
+        earnings: [{ name: 'per 1.00', effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 100, value: 1 } }, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
+        trigger_limits: noLimits,
+        campaigns: ['Balance Club'],
+      },
       { name: 'Ping', trigger: { event: 'customer.custom_event', custom_event: { schema: 'ping' }, segment: null }, earnings: [{ name: 'ping', effects: [{ type: 'POINTS', points: { value: 10 } }] }], trigger_limits: noLimits, campaigns: ['Tier Club', 'Balance Club'] },
     ],
     products: [{ source_id: 'mug', name: 'Mug', price: 1500 }],
@@ -65,7 +72,7 @@ export function tierFixture(overrides: { tierClub?: Partial<Campaign>; extra?: P
     ],
     loyalty_tiers: [
       { campaign: 'Balance Club', name: 'Silver', points: { from: 100, to: 499 } },
-      { campaign: 'Balance Club', name: 'Gold', points: { from: 500 }, earning_rules: { Purchase: { type: 'MULTIPLY', multiplier: 2 } }, rewards: { Mug: { type: 'MULTIPLY', multiplier: 0.5 } } },
+      { campaign: 'Balance Club', name: 'Gold', points: { from: 500 }, earning_rules: { Purchase: { type: 'MULTIPLY', multiplier: 2 }, 'Paid order': { type: 'MULTIPLY', multiplier: 3 } }, rewards: { Mug: { type: 'MULTIPLY', multiplier: 0.5 } } },
     ],
     ...overrides.extra,
   });

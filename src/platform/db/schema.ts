@@ -114,6 +114,12 @@ export const customers = pgTable(
     uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId),
     // The target of rows that name a customer and their project together (events): one check for both.
     uniqueIndex('customers_id_project_uq').on(t.id, t.projectId),
+    // List Customers' filters and orders (GET /v1/customers): exact matches ignoring case, dates.
+    index('customers_project_email_idx').on(t.projectId, sql`lower(${t.email})`),
+    index('customers_project_name_idx').on(t.projectId, sql`lower(${t.name})`),
+    index('customers_project_city_idx').on(t.projectId, sql`lower(${t.address}->>'city')`),
+    index('customers_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('customers_project_updated_idx').on(t.projectId, t.updatedAt, t.id),
   ],
 );
 

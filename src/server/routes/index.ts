@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import assetRoutes from './assets/route';
 import cardTransactionRoutes from './card-transactions/route';
+import customerRoutes from './customers/route';
 import earningRuleRoutes from './earning-rules/route';
 import eventRoutes from './events/route';
 import exportRoutes from './exports/route';
@@ -21,4 +22,4 @@ import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, loyaltyTierRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, loyaltyTierRoutes] as FastifyPluginAsync[];

@@ -1,4 +1,6 @@
-import type { CardTransactionList } from '../../contract/card-transaction';
+import type { CardTransactionList, CardTransactionListQuery } from '../../contract/card-transaction';
+import { sql } from 'drizzle-orm';
+import { dateConditions, joined, stringConditions } from '../db/condition-filters';
 import type { ServiceContext } from '../context';
 import { findCardTransaction, listCardTransactions } from '../db/repositories/card-transactions';
 import { getCampaign } from '../db/repositories/campaigns';
@@ -10,13 +12,15 @@ import { cursorPage } from '../presenters/cursor-page';
 /**
  * GET /v1/loyalties/[{campaignId}/]members/{memberId}/transactions. `memberId` is the card code.
  * `id` orders by recording order (transaction ids are random, so their order is the ledger's);
- * the default is newest first, as the real API's example lists them.
+ * the default is newest first, as the real API's example lists them. `filters` narrows by the
+ * transaction's id and creation time (the contract's conditions, joined by its junction; days
+ * counted back from the project's clock).
  */
 export async function listMemberTransactions(
   ctx: ServiceContext,
   projectId: string,
   code: string,
-  query: { limit: number; order: 'id' | '-id'; starting_after_id?: string },
+  query: CardTransactionListQuery,
   campaignRef?: string,
 ): Promise<CardTransactionList> {
   const card = await findVoucherByCode(ctx.db, projectId, code);
@@ -28,7 +32,15 @@ export async function listMemberTransactions(
     if (!after) throw invalidQueryAt(['starting_after_id'], `card ${code} has no transaction ${query.starting_after_id}`);
     afterSeq = after.seq;
   }
-  const rows = await listCardTransactions(ctx.db, card.id, { limit: query.limit + 1, order: query.order, afterSeq });
+  const { filters } = query;
+  const filter = joined(
+    [
+      ...(filters?.id ? stringConditions(sql`card_transactions.id`, filters.id.conditions) : []),
+      ...(filters?.created_at ? dateConditions(sql`card_transactions.created_at`, filters.created_at.conditions, ctx.clock.now()) : []),
+    ],
+    filters?.junction,
+  );
+  const rows = await listCardTransactions(ctx.db, card.id, { limit: query.limit + 1, order: query.order, afterSeq, filter });
   const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
   return { object: 'list', data_ref: 'data', data: page.map(presentCardTransaction), ...paging };
 }

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../context';
 import { loadFixture, type LoadedProject } from '../seed/load-fixture';
 import { addMember } from './add-member';
 import { createSegment } from './create-segment';
-import { listCustomers } from './segment-reads';
+import { listCustomers } from './customers';
 
 // No routes are loaded here: the hooks come with the context, not with the segments route area.
 describe('customer change hooks come with the service context', () => {
@@ -28,11 +28,11 @@ describe('customer change hooks come with the service context', () => {
   it('an enrollment that changes a customer moves them into a filter segment, with no route area loaded', async () => {
     const { projectId } = project;
     const segment = await createSegment(ctx, projectId, { name: 'Regulars', type: 'auto-update', filter: { 'metadata.visits': { conditions: { $more_than: 10 } } } });
-    expect((await listCustomers(ctx, projectId, { segment_id: segment.id, limit: 10, page: 1 })).customers.map((c) => c.source_id)).toEqual(['alice']);
+    expect((await listCustomers(ctx, projectId, { segment_id: segment.id, limit: 10, page: 1, order: '-created_at' })).customers.map((c) => c.source_id)).toEqual(['alice']);
 
     const campaignId = project.ids.campaigns.get('Auto Club') as string;
     await addMember(ctx, projectId, campaignId, { customer: { source_id: 'bob', metadata: { tier: 'silver', visits: 11 } } });
-    const members = (await listCustomers(ctx, projectId, { segment_id: segment.id, limit: 10, page: 1 })).customers.map((c) => c.source_id);
+    const members = (await listCustomers(ctx, projectId, { segment_id: segment.id, limit: 10, page: 1, order: '-created_at' })).customers.map((c) => c.source_id);
     expect(members.sort()).toEqual(['alice', 'bob']);
   });
 });

@@ -263,6 +263,18 @@ export async function earnPointsForSegmentEntries(tx: Tx, input: { projectId: st
   });
 }
 
+/** How an accrual for a paid order names its cause: the reason and details of its card transaction (or pending entry). */
+export function orderPaidLabel(rule: Pick<EarningRuleRow, 'id' | 'name'>, order: Pick<OrderRow, 'id' | 'sourceId'>, eventId: string): { reason: string; details: Record<string, unknown> } {
+  return {
+    reason: `Earning rule '${rule.name}' for order ${order.sourceId ?? order.id}`,
+    details: {
+      event: { id: eventId, type: 'customer.order.paid' },
+      order: { id: order.id, source_id: order.sourceId },
+      earning_rule: { id: rule.id, source: { banner: rule.name } },
+    },
+  };
+}
+
 /** The facts an order-paid rule counts, from an order as stored. */
 export function orderFactsOf(order: OrderRow): OrderFacts {
   const items = order.items as unknown as { product_id?: string; quantity: number; amount: number; subtotal_amount: number }[];
@@ -292,14 +304,7 @@ export async function earnPointsForOrder(tx: Tx, input: { projectId: string; cus
     cards,
     now,
     facts: { eventSchemaId: null, eventMetadata: {}, customerMetadata: customer.metadata, customerSegmentIds: await segmentsIfAsked(tx, rules, customer.id), order: orderFactsOf(order) },
-    label: (rule) => ({
-      reason: `Earning rule '${rule.name}' for order ${order.sourceId ?? order.id}`,
-      details: {
-        event: { id: eventId, type: 'customer.order.paid' },
-        order: { id: order.id, source_id: order.sourceId },
-        earning_rule: { id: rule.id, source: { banner: rule.name } },
-      },
-    }),
+    label: (rule) => orderPaidLabel(rule, order, eventId),
     pending: { orderId: order.id, customerId: customer.id },
   });
 }

@@ -4,24 +4,11 @@ import { violatedForeignKey } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
 import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accruals';
 import type { EventContext } from '../db/repositories/event-context';
-import { LookupCache } from '../db/lookup-cache';
-import { profileOf } from '../db/repositories/customers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import { presentTrackEventResponse } from '../presenters/event';
-import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, newEventRow, type Accrual } from './earn-points';
+import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, newEventRow } from './earn-points';
 import type { TrackedEventResult } from './earn-points';
-
-/** The customer reference of an event that changes nothing about the customer: an id or a source id alone. */
-function referenceOnly(reference: TrackEventRequest['customer']): { id: string } | { sourceId: string } | undefined {
-  if (typeof reference === 'string') return reference.startsWith('cust_') ? { id: reference } : { sourceId: reference };
-  if (Object.keys(profileOf(reference)).length > 0) return undefined;
-  if (reference.id !== undefined) return { id: reference.id };
-  return reference.source_id !== undefined ? { sourceId: reference.source_id } : undefined;
-}
-
-// Contexts read for earlier events, used again only when the write finds their fingerprint
-// unchanged (event-context.ts), so how long they stay bounds memory, never staleness.
-const rememberedContexts = new LookupCache<EventContext>(60_000);
+import { announceCredited, customerReferenceOnly, writeOnContext } from './event-contexts';
 
 /**
  * The common event without a transaction: a customer who exists and whose profile the event does
@@ -37,18 +24,10 @@ const rememberedContexts = new LookupCache<EventContext>(60_000);
  */
 export async function trackEventInOneStatement(ctx: ServiceContext, input: OneStatementInput): Promise<TrackedEventResult | undefined> {
   const { projectId, body, schema } = input;
-  const customerRef = referenceOnly(body.customer);
+  const customerRef = customerReferenceOnly(body.customer);
   if (!customerRef) return undefined;
   const query = { projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code };
-  const key = JSON.stringify(query);
-  const read = () => ctx.eventReads.run(query);
-  for (let tries = 0; tries < 2; tries++) {
-    const context = await (schema && !body.loyalty ? rememberedContexts.get(key, read) : read());
-    const outcome = await writeEvent(ctx, input, context);
-    if (outcome !== 'changed') return outcome;
-    rememberedContexts.forget(key);
-  }
-  return undefined;
+  return writeOnContext(ctx, query, Boolean(schema && !body.loyalty), (context) => writeEvent(ctx, input, context));
 }
 
 interface OneStatementInput {
@@ -91,13 +70,7 @@ async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context
     throw error;
   }
   if (!written) return 'changed';
-  const credited = new Set(written.transactionIds);
-  const codes = new Map(context.pairs.map(({ card }) => [card.id, card.code]));
-  const creditedAccruals = planned.filter((a) => credited.has(a.transactionId));
-  const campaigns = new Map(context.pairs.map(({ card }) => [card.id, card.campaignId]));
-  ctx.cardChanges.committed(
-    creditedAccruals.map((a) => ({ kind: 'POINTS_ACCRUAL', projectId, cardId: a.cardId, campaignId: campaigns.get(a.cardId) as string, points: a.points, transactionId: a.transactionId, at: now })),
-  );
-  const accruals: Accrual[] = creditedAccruals.map((a) => ({ cardId: a.cardId, cardCode: codes.get(a.cardId) as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
+  if (written === 'source_id taken') return undefined;
+  const accruals = announceCredited(ctx, projectId, context, planned, written.transactionIds, now);
   return { response: presentTrackEventResponse({ ...event, metadata: written.metadata }, customer), accruals };
 }

@@ -1,3 +1,4 @@
+import type { DateRange } from '../../contract/common';
 import type { LoyaltyMember, MemberList } from '../../contract/loyalty-member';
 import type { LoyaltyProgram, LoyaltyProgramList } from '../../contract/loyalty-program';
 import type { ServiceContext } from '../context';
@@ -37,7 +38,7 @@ export async function listMembers(
   ctx: ServiceContext,
   projectId: string,
   campaignRef: string,
-  opts: { limit: number; page: number; order: MemberOrder; customer?: string; code?: string; ids?: string[] },
+  opts: { limit: number; page: number; order: MemberOrder; customer?: string; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
 ): Promise<MemberList> {
   const campaign = await getCampaign(ctx.db, projectId, campaignRef);
   const holderId = opts.customer ? await customerIdOf(ctx, projectId, opts.customer) : undefined;

@@ -1,9 +1,11 @@
-import type { OrderItemRequest } from '../../contract/order';
-import type { Tx } from '../../platform/db/client';
+import type { CreateOrderRequest, OrderItem, OrderItemRequest, UpdateOrderRequest } from '../../contract/order';
+import type { DbOrTx } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import { insertProduct, productsByRefs, updateProduct, type ProductRow } from '../db/repositories/products';
-import { lineAmounts, type OrderLine } from '../domain/order-totals';
+import { lineAmounts, orderTotals, type OrderLine } from '../domain/order-totals';
+import type { OrderRow } from '../db/repositories/orders';
 import { notFound } from '../lib/api-error';
+import { orderItemOf } from '../presenters/order';
 
 /** The stored product a line names: `product_id`, `product.id` (each must exist), else `source_id` / `product.source_id` (may be unknown). */
 function referenceOf(item: OrderItemRequest): { ref: string; mustExist: boolean } {
@@ -16,7 +18,7 @@ function referenceOf(item: OrderItemRequest): { ref: string; mustExist: boolean 
  * `product.override: true` stores the line's product, as the real API: created by its source id
  * when unknown, else its name, price and metadata replaced by those given.
  */
-async function overridden(tx: Tx, projectId: string, item: OrderItemRequest, known: ProductRow | undefined, now: Date): Promise<ProductRow> {
+async function overridden(tx: DbOrTx, projectId: string, item: OrderItemRequest, known: ProductRow | undefined, now: Date): Promise<ProductRow> {
   const given = item.product ?? {};
   const fields = { ...(given.name !== undefined && { name: given.name }), ...(given.price !== undefined && { price: given.price }), ...(given.metadata !== undefined && { metadata: given.metadata }) };
   if (known) return updateProduct(tx, known.id, { ...fields, updatedAt: now });
@@ -29,7 +31,7 @@ async function overridden(tx: Tx, projectId: string, item: OrderItemRequest, kno
  * id that the project does not have is 404 `not_found` (product); a source id not known stays on
  * the line as given, without a product.
  */
-export async function orderLinesOf(tx: Tx, projectId: string, items: OrderItemRequest[], now: Date): Promise<OrderLine[]> {
+export async function orderLinesOf(tx: DbOrTx, projectId: string, items: OrderItemRequest[], now: Date): Promise<OrderLine[]> {
   const refs = items.map(referenceOf);
   const found = await productsByRefs(tx, projectId, refs.map((r) => r.ref));
   const byRef = new Map<string, ProductRow>();
@@ -60,4 +62,17 @@ export async function orderLinesOf(tx: Tx, projectId: string, items: OrderItemRe
     });
   }
   return lines;
+}
+
+export type OrderChange = CreateOrderRequest | UpdateOrderRequest;
+
+/** The lines and amounts after the change: new lines replace the stored ones; amounts are computed again either way. */
+export async function orderContentsOf(db: DbOrTx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date) {
+  const storedItems = (stored?.items ?? []) as unknown as OrderItem[];
+  const items = change.items ? (await orderLinesOf(db, projectId, change.items, now)).map(orderItemOf) : storedItems;
+  const lines = items.map((item) => ({ amount: item.amount, discountAmount: item.discount_amount }));
+  // An amount the client set stays until it sets another or sends new lines (whose sum it then is).
+  const amount = change.amount ?? (change.items || !stored ? undefined : stored.amount);
+  const totals = orderTotals(lines, { amount, discountAmount: change.discount_amount ?? stored?.discountAmount });
+  return { items, totals };
 }

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, OrderItem, OrderList, OrderListQuery, OrderObject, OrderStatus, UpdateOrderRequest } from '../../contract/order';
+import type { CreateOrderRequest, OrderList, OrderListQuery, OrderObject, OrderStatus, UpdateOrderRequest } from '../../contract/order';
 import type { Tx } from '../../platform/db/client';
 import { violatedUniqueIndex } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
@@ -8,13 +8,14 @@ import { recordEvent } from '../db/repositories/events';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
-import { OrderAmountProblem, orderTotals } from '../domain/order-totals';
+import { OrderAmountProblem } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
-import { orderItemOf, presentOrder } from '../presenters/order';
+import { presentOrder } from '../presenters/order';
 import { recordCardChange } from './card-changes';
 import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForOrder, type Accrual } from './earn-points';
-import { orderLinesOf } from './order-lines';
+import { orderContentsOf, type OrderChange } from './order-lines';
+import { createPaidOrderInOneStatement } from './order-in-one-statement';
 
 /** What saving an order did: the order as now stored, and the points it earned or holds (when it became PAID). */
 export interface SavedOrder {
@@ -22,7 +23,6 @@ export interface SavedOrder {
   accruals: Accrual[];
 }
 
-type OrderChange = CreateOrderRequest | UpdateOrderRequest;
 
 /** The order's customer: the one the change names (created by source id when unknown, as the real API), else the stored one. */
 async function customerOf(ctx: ServiceContext, tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date): Promise<CustomerRow | undefined> {
@@ -44,17 +44,6 @@ async function referrerOf(tx: Tx, projectId: string, change: OrderChange, stored
   const referrer = await findCustomer(tx, projectId, change.referrer_id);
   if (!referrer) throw notFound('customer', change.referrer_id);
   return referrer.id;
-}
-
-/** The lines and amounts after the change: new lines replace the stored ones; amounts are computed again either way. */
-async function contentsOf(tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date) {
-  const storedItems = (stored?.items ?? []) as unknown as OrderItem[];
-  const items = change.items ? (await orderLinesOf(tx, projectId, change.items, now)).map(orderItemOf) : storedItems;
-  const lines = items.map((item) => ({ amount: item.amount, discountAmount: item.discount_amount }));
-  // An amount the client set stays until it sets another or sends new lines (whose sum it then is).
-  const amount = change.amount ?? (change.items || !stored ? undefined : stored.amount);
-  const totals = orderTotals(lines, { amount, discountAmount: change.discount_amount ?? stored?.discountAmount });
-  return { items, totals };
 }
 
 /**
@@ -79,7 +68,7 @@ async function cancelPendingOf(tx: Tx, order: OrderRow, now: Date): Promise<void
 async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored: OrderRow | undefined, change: OrderChange, now: Date): Promise<SavedOrder> {
   const customer = await customerOf(ctx, tx, projectId, change, stored, now);
   const referrerId = await referrerOf(tx, projectId, change, stored);
-  const { items, totals } = await contentsOf(tx, projectId, change, stored, now);
+  const { items, totals } = await orderContentsOf(tx, projectId, change, stored, now);
   const status: OrderStatus = change.status ?? stored?.status ?? 'CREATED';
   const becomesPaid = status === 'PAID' && !stored?.paidAt;
   const fields = {
@@ -120,6 +109,9 @@ function asApiError(error: unknown): unknown {
 export async function createOrder(ctx: ServiceContext, projectId: string, body: CreateOrderRequest, retried = false): Promise<SavedOrder> {
   const now = ctx.clock.now();
   try {
+    // The common new paid order is one statement; any other, or one it cannot take, is the transaction.
+    const written = retried ? undefined : await createPaidOrderInOneStatement(ctx, projectId, body, now);
+    if (written) return written;
     return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
       const stored = body.id !== undefined ? await lockOrder(tx, projectId, { id: body.id }) : await lockOrder(tx, projectId, { sourceId: body.source_id });
       if (body.id !== undefined && !stored) throw notFound('order', body.id);

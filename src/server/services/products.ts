@@ -48,7 +48,7 @@ export async function getProduct(ctx: ServiceContext, projectId: string, idOrSou
   return presentProduct(row);
 }
 
-export async function listProducts(ctx: ServiceContext, projectId: string, opts: { limit: number; page: number; order: ProductOrder }): Promise<ProductList> {
+export async function listProducts(ctx: ServiceContext, projectId: string, opts: { limit: number; page: number; order: ProductOrder; start_date?: Date; end_date?: Date }): Promise<ProductList> {
   const { rows, total } = await queryProducts(ctx.db, projectId, opts);
   return { object: 'list', data_ref: 'products', products: rows.map(presentProduct), total };
 }

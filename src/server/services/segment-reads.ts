@@ -1,11 +1,10 @@
-import { filterTree, type CustomerList, type CustomerSegmentList, type Segment, type SegmentFilter, type SegmentPreview } from '../../contract/segment';
+import { filterTree, type CustomerSegmentList, type Segment, type SegmentFilter, type SegmentPreview } from '../../contract/segment';
 import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
 import { segmentsOfCustomer } from '../db/repositories/segment-memberships';
-import { countFilterMatches, customersPage, findSegment } from '../db/repositories/segments';
+import { countFilterMatches, findSegment } from '../db/repositories/segments';
 import { filterSql } from '../domain/segment-filter-sql';
 import { notFound } from '../lib/api-error';
-import { presentCustomer } from '../presenters/customer-object';
 import { presentSegment } from '../presenters/segment';
 
 /** GET /v1/segments/{segmentId}. */
@@ -13,16 +12,6 @@ export async function getSegment(ctx: ServiceContext, projectId: string, segment
   const row = await findSegment(ctx.db, projectId, segmentId);
   if (!row) throw notFound('segment', segmentId);
   return presentSegment(row);
-}
-
-/**
- * GET /v1/customers with `segment_id`: how the real API lists a segment's members (the segment
- * object does not carry them); `total` is the segment's size. Without `segment_id`, every customer.
- */
-export async function listCustomers(ctx: ServiceContext, projectId: string, query: { segment_id?: string; limit: number; page: number }): Promise<CustomerList> {
-  if (query.segment_id !== undefined && !(await findSegment(ctx.db, projectId, query.segment_id))) throw notFound('segment', query.segment_id);
-  const { rows, total } = await customersPage(ctx.db, projectId, { segmentId: query.segment_id, limit: query.limit, page: query.page });
-  return { object: 'list', data_ref: 'customers', customers: rows.map(presentCustomer), total };
 }
 
 /** POST /v1/segments/preview (our extension): how many customers a filter matches now. */

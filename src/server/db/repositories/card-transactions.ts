@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { cardTransactions } from '../../../platform/db/schema';
 
@@ -9,18 +9,18 @@ export async function findCardTransaction(db: DbOrTx, voucherId: string, id: str
   return row;
 }
 
-/** A card's transactions in recording order (`id`) or newest first (`-id`), after the one at `afterSeq`. */
+/** A card's transactions in recording order (`id`) or newest first (`-id`), after the one at `afterSeq`, matching `filter`. */
 export async function listCardTransactions(
   db: DbOrTx,
   voucherId: string,
-  opts: { limit: number; order: 'id' | '-id'; afterSeq?: number },
+  opts: { limit: number; order: 'id' | '-id'; afterSeq?: number; filter?: SQL },
 ): Promise<CardTransactionRow[]> {
   const newestFirst = opts.order === '-id';
   const after = opts.afterSeq === undefined ? undefined : newestFirst ? lt(cardTransactions.seq, opts.afterSeq) : gt(cardTransactions.seq, opts.afterSeq);
   return db
     .select()
     .from(cardTransactions)
-    .where(and(eq(cardTransactions.voucherId, voucherId), after))
+    .where(and(eq(cardTransactions.voucherId, voucherId), after, opts.filter))
     .orderBy(newestFirst ? desc(cardTransactions.seq) : asc(cardTransactions.seq))
     .limit(opts.limit);
 }

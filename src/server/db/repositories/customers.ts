@@ -132,3 +132,15 @@ export function upsertBySourceIdSql(values: unknown[], input: { projectId: strin
     `ON CONFLICT (project_id, source_id) DO UPDATE SET ${set.join(', ')}`
   );
 }
+
+/** A new customer (POST /v1/customers without an id or a source id). */
+export async function insertCustomer(db: DbOrTx, customer: typeof customers.$inferInsert): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(customer).returning();
+  return row;
+}
+
+/** The fields given written over the customer's (PUT /v1/customers/{customerId}); the caller found it in the project. */
+export async function updateCustomerRow(db: DbOrTx, id: string, changes: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
+  const [row] = await db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+  return row;
+}

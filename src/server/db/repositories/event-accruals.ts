@@ -15,25 +15,59 @@ export interface PlannedAccrual {
   buckets: { id: string; points: number; expiresOn: string | null }[];
 }
 
+/** A new order, PAID as it is created, that a customer.order.paid event records: written only with its event. */
+export interface PaidOrderInsert {
+  id: string;
+  projectId: string;
+  sourceId: string | null;
+  customerId: string;
+  amount: number;
+  discountAmount: number;
+  itemsDiscountAmount: number;
+  totalAmount: number;
+  items: unknown[];
+  metadata: Record<string, unknown>;
+}
+
 /** An event to record and the accruals it earns. */
 export interface EventWrite {
   event: EventRow;
   accruals: PlannedAccrual[];
-  /** When the engine ran on a context read earlier: its schema and fingerprint (event-context.ts), which must still hold. */
-  check?: { schemaId: string; fingerprint: string };
+  /** When the engine ran on a context read earlier: its trigger and fingerprint (event-context.ts), which must still hold. */
+  check?: { schemaId: string | null; orderPaid?: boolean; fingerprint: string };
+  /** For a paid order: the order, inserted unless its source id is taken (then nothing is written). */
+  order?: PaidOrderInsert;
 }
 
 /**
- * What one event's write did: its metadata as stored, and the accruals written (others' cards no
- * longer earned); undefined when its check no longer held, nothing written for it.
+ * What one event's write did: its metadata as stored, the accruals written (others' cards no
+ * longer earned) and, for a paid order, its items and metadata as stored; undefined when its check
+ * no longer held, nothing written for it; 'source_id taken' when another order holds the paid
+ * order's source id (nothing written: the order is then an update, for the transaction).
  */
-export type EventWritten = { metadata: EventRow['metadata']; transactionIds: string[] } | undefined;
+export type EventWritten =
+  | { metadata: EventRow['metadata']; transactionIds: string[]; order?: { items: unknown[]; metadata: Record<string, unknown> } }
+  | undefined
+  | 'source_id taken';
 
 const text = `WITH ev_all AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb)
-      AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz, schema_id text, fingerprint text)),
-  ev_in AS (
-    SELECT * FROM ev_all e WHERE e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id')} = e.fingerprint),
+      AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz,
+        schema_id text, order_paid boolean, fingerprint text, order_id text)),
+  ev_checked AS (
+    SELECT * FROM ev_all e WHERE e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id', 'e.order_paid')} = e.fingerprint),
+  -- A paid order goes in only with its checked event, and its event only with it: a source id
+  -- another order holds (committed, or in this statement) writes neither.
+  ord AS (
+    INSERT INTO orders (id, project_id, source_id, status, customer_id, amount, discount_amount, items_discount_amount, total_amount, items, metadata, paid_at, created_at)
+    SELECT o.id, o.project_id, o.source_id, 'PAID', o.customer_id, o.amount, o.discount_amount, o.items_discount_amount, o.total_amount, o.items, o.metadata, o.created_at, o.created_at
+    FROM jsonb_to_recordset($3::text::jsonb)
+      AS o(event_id text, id text, project_id text, source_id text, customer_id text, amount bigint, discount_amount bigint, items_discount_amount bigint,
+        total_amount bigint, items jsonb, metadata jsonb, created_at timestamptz)
+    WHERE o.event_id IN (SELECT id FROM ev_checked)
+    ON CONFLICT (project_id, source_id) DO NOTHING
+    RETURNING id, items, metadata),
+  ev_in AS (SELECT * FROM ev_checked e WHERE e.order_id IS NULL OR e.order_id IN (SELECT id FROM ord)),
   acc AS (
     SELECT a.*, sum(a.amount) OVER (PARTITION BY a.card_id ORDER BY a.n)::bigint AS upto
     FROM jsonb_to_recordset($2::text::jsonb)
@@ -65,8 +99,11 @@ const text = `WITH ev_all AS (
     INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
     SELECT b.id, c.card_project_id, c.card_id, c.tx_id, b.points, b.points, b.expires_on, c.at
     FROM credited c, jsonb_to_recordset(c.buckets) AS b(id text, points bigint, expires_on text))
-  SELECT e.id, e.metadata, coalesce(x.tx_ids, '{}')
-  FROM ev e LEFT JOIN (SELECT event_id, array_agg(tx_id ORDER BY n) AS tx_ids FROM credited GROUP BY event_id) x ON x.event_id = e.id`;
+  SELECT a.id, a.id IN (SELECT id FROM ev_checked), e.id IS NOT NULL, e.metadata, coalesce(x.tx_ids, '{}'), o.items, o.metadata
+  FROM ev_all a
+  LEFT JOIN ev e ON e.id = a.id
+  LEFT JOIN (SELECT event_id, array_agg(tx_id ORDER BY n) AS tx_ids FROM credited GROUP BY event_id) x ON x.event_id = a.id
+  LEFT JOIN ord o ON o.id = a.order_id`;
 
 /**
  * Events and the accruals they earn, in one statement and so one commit (plain SQL, see
@@ -86,7 +123,7 @@ export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[])
       return { event_id: event.id, card_id: a.cardId, holder_id: event.customerId, rule_id: a.ruleId, tx_id: a.transactionId, amount: a.points, reason: a.reason, details: a.details, buckets, at };
     }),
   );
-  const events = writes.map(({ event: e, check }) => ({
+  const events = writes.map(({ event: e, check, order }) => ({
     id: e.id,
     project_id: e.projectId,
     customer_id: e.customerId,
@@ -96,9 +133,37 @@ export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[])
     loyalty: e.loyalty,
     created_at: e.createdAt.toISOString(),
     schema_id: check?.schemaId ?? null,
+    order_paid: check?.orderPaid === true,
     fingerprint: check?.fingerprint ?? null,
+    order_id: order?.id ?? null,
   }));
-  const rows = await plainRows(db, text, [JSON.stringify(events), JSON.stringify(accruals.map((a, n) => ({ n, ...a })))]);
-  const byId = new Map(rows.map((row) => [row[0] as string, { metadata: row[1] as EventRow['metadata'], transactionIds: (row[2] as string[]) ?? [] }]));
-  return writes.map(({ event }) => byId.get(event.id));
+  const orders = writes.flatMap(({ event, order: o }) =>
+    o
+      ? [
+          {
+            event_id: event.id,
+            id: o.id,
+            project_id: o.projectId,
+            source_id: o.sourceId,
+            customer_id: o.customerId,
+            amount: o.amount,
+            discount_amount: o.discountAmount,
+            items_discount_amount: o.itemsDiscountAmount,
+            total_amount: o.totalAmount,
+            items: o.items,
+            metadata: o.metadata,
+            created_at: event.createdAt.toISOString(),
+          },
+        ]
+      : [],
+  );
+  const rows = await plainRows(db, text, [JSON.stringify(events), JSON.stringify(accruals.map((a, n) => ({ n, ...a }))), JSON.stringify(orders)]);
+  const byId = new Map(rows.map((row) => [row[0] as string, row]));
+  return writes.map(({ event, order }): EventWritten => {
+    const [, checked, recorded, metadata, transactionIds, orderItems, orderMetadata] = byId.get(event.id) as unknown[];
+    if (!checked) return undefined;
+    if (!recorded) return 'source_id taken';
+    const written = { metadata: metadata as EventRow['metadata'], transactionIds: (transactionIds as string[]) ?? [] };
+    return order ? { ...written, order: { items: orderItems as unknown[], metadata: orderMetadata as Record<string, unknown> } } : written;
+  });
 }

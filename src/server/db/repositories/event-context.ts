@@ -9,20 +9,24 @@ import type { VoucherRow } from './vouchers';
 const customerRows = tableRows(customers);
 const customerWidth = Object.keys(getTableColumns(customers)).length;
 
-/** What an event's engine must read: its customer (by id or source id), its schema, the card it names. */
+/**
+ * What an event's engine must read: its customer (by id or source id), its schema, the card it
+ * names; or, for a paid order (`orderPaid`), its customer and the customer.order.paid rules.
+ */
 export interface EventContextQuery {
   projectId: string;
   customer: { id: string } | { sourceId: string };
   schemaId: string | null;
   namedCode?: string;
+  orderPaid?: boolean;
 }
 
 /** What the engine reads of a rule. */
-export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits'>;
+export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits' | 'pendingPoints'>;
 /** What the engine reads of a card; `tiered`: its program has loyalty tiers (the event then takes the transaction, services/event-in-one-statement.ts). */
 export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate'> & { tiered?: boolean };
 
-/** One ACTIVE rule of the event's schema and one card of the customer in a program the rule is assigned to. */
+/** One ACTIVE rule of the event's schema (or of paid orders) and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
   rule: EventRule;
   card: EventCard;
@@ -36,32 +40,41 @@ export interface EventContext {
   pairs: RuleOnCard[];
   /** With a card named in `loyalty.code`: whether the customer holds it. */
   namedCardHeld: boolean;
-  /** For an event of a schema without a named card: contextFingerprint as read, so the context can be used again. */
+  /** For an event of a schema without a named card, or a paid order: contextFingerprint as read, so the context can be used again. */
   fingerprint: string | null;
 }
 
 // Only the columns the engine reads: every column costs the database its output and the driver its parse.
-const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits'];
+const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits', 'pending_points'];
 const cardColumns = ['id', 'code', 'campaign_id', 'active', 'start_date', 'expiration_date'];
 const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
 const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
 /**
+ * The rules an event triggers, for a rule alias and the SQL expressions of the event's schema and
+ * whether it is a paid order: the customer.order.paid rules, else the custom-event rules of the schema.
+ */
+function triggeredBy(rule: string, schemaId: string, orderPaid: string): string {
+  return `(CASE WHEN ${orderPaid} THEN ${rule}.trigger->>'event' = 'customer.order.paid'
+    ELSE ${rule}.trigger->>'event' = 'customer.custom_event' AND ${rule}.trigger->'custom_event'->>'schema_id' = ${schemaId} END)`;
+}
+
+/**
  * Everything an event's engine reads that can change, as one text, for a customer, project and
- * event schema given as SQL expressions: the customer row's version (xmin: its profile and
+ * event schema (or paid order) given as SQL expressions: the customer row's version (xmin: its profile and
  * metadata), its segments, and per (rule, card) pair the rule's version (its earnings, validity,
  * status) and the card's id, active flag and dates (a card's totals are not in it: they change with
  * every accrual and are read under the card's lock anyway). A context read earlier can be used again
  * when the write finds this unchanged (event-accruals.ts), which is then as good as reading it there.
  */
-export function contextFingerprint(projectId: string, customerId: string, schemaId: string): string {
+export function contextFingerprint(projectId: string, customerId: string, schemaId: string, orderPaid: string): string {
   return `((SELECT fc.xmin::text FROM customers fc WHERE fc.id = ${customerId})
     || '|' || (SELECT coalesce(string_agg(fm.segment_id, ',' ORDER BY fm.segment_id), '') FROM segment_members fm WHERE fm.customer_id = ${customerId})
     || '|' || (SELECT coalesce(string_agg(fr.id || ':' || fr.xmin::text || ':' || fv.id || ':' || fv.active::text || ':' || coalesce(fv.start_date::text, '') || ':' || coalesce(fv.expiration_date::text, ''), ','
           ORDER BY fv.id, fr.created_at, fr.id), '')
         FROM earning_rules fr, vouchers fv
         WHERE fv.project_id = ${projectId} AND fv.holder_id = ${customerId} AND fr.project_id = ${projectId} AND fr.status = 'ACTIVE'
-          AND fr.trigger->>'event' = 'customer.custom_event' AND fr.trigger->'custom_event'->>'schema_id' = ${schemaId}
+          AND ${triggeredBy('fr', schemaId, orderPaid)}
           -- A scalar subquery, so each pair is one primary-key probe: joined, a generic plan hashes every assignment per event.
           AND (SELECT true FROM earning_rule_assignments fa WHERE fa.earning_rule_id = fr.id AND fa.campaign_id = fv.campaign_id))
     -- Tiers are only ever added: their count over the customer's programs tells whether any came since.
@@ -73,9 +86,9 @@ export function contextFingerprint(projectId: string, customerId: string, schema
 // customer by id is found by its primary key (the project is checked, `IS TRUE`, not searched: on a
 // small table the planner otherwise walks the project's customers on the source id index).
 const text = `WITH q AS (
-    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text))
+    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text, order_paid boolean))
   SELECT q.n, ${customerRows.columns('c')},
-    CASE WHEN q.code IS NULL AND q.schema_id IS NOT NULL THEN ${contextFingerprint('q.project_id', 'c.id', 'q.schema_id')} END,
+    CASE WHEN q.code IS NULL AND (q.schema_id IS NOT NULL OR q.order_paid) THEN ${contextFingerprint('q.project_id', 'c.id', 'q.schema_id', 'q.order_paid')} END,
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
     ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered
@@ -93,13 +106,13 @@ const text = `WITH q AS (
     JOIN earning_rules r ON r.id = a.earning_rule_id
     WHERE v.project_id = q.project_id AND v.holder_id = c.id AND (q.code IS NULL OR v.code = q.code)
       AND r.project_id = q.project_id AND r.status = 'ACTIVE'
-      AND r.trigger->>'event' = 'customer.custom_event' AND r.trigger->'custom_event'->>'schema_id' = q.schema_id) p ON true
+      AND ${triggeredBy('r', 'q.schema_id', 'q.order_paid')}) p ON true
   ORDER BY q.n, p.k`;
 
 /** The rule's columns, as both drivers parse them (text, timestamps as Date, JSON parsed). */
 function ruleOf(row: unknown[], at: number): EventRule {
-  const [id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits] = row.slice(at, at + ruleColumns.length);
-  return { id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits } as EventRule;
+  const [id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits, pendingPoints] = row.slice(at, at + ruleColumns.length);
+  return { id, name, status, earnings, validityHours, validityDayOfWeek, startDate, endDate, triggerLimits, pendingPoints } as EventRule;
 }
 
 function cardOf(row: unknown[], at: number): EventCard {
@@ -108,7 +121,7 @@ function cardOf(row: unknown[], at: number): EventCard {
 }
 
 /**
- * Each event's customer and every (ACTIVE rule of its schema, card of the customer in a program
+ * Each event's customer and every (ACTIVE rule of its schema or of paid orders, card of the customer in a program
  * the rule is assigned to) pair, for one event or several from parallel requests, in one round trip
  * and without locks (plain SQL, see plain-sql.ts): the write that follows locks the cards it
  * changes and checks them again. With `namedCode`, only that card, if the customer holds it.
@@ -123,6 +136,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
     source_id: 'sourceId' in q.customer ? q.customer.sourceId : null,
     schema_id: q.schemaId,
     code: q.namedCode ?? null,
+    order_paid: q.orderPaid === true,
   }));
   const rows = await plainRows(db, text, [JSON.stringify(input)]);
   const contexts: (EventContext | undefined)[] = queries.map(() => undefined);

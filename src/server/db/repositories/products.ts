@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { products } from '../../../platform/db/schema';
 
@@ -28,16 +28,21 @@ export async function updateProduct(db: DbOrTx, id: string, changes: Partial<New
 
 export type ProductOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 
-export async function listProducts(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: ProductOrder }) {
+export async function listProducts(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: ProductOrder; start_date?: Date; end_date?: Date }) {
   const column = opts.order.endsWith('updated_at') ? products.updatedAt : products.createdAt;
+  const where = and(
+    eq(products.projectId, projectId),
+    opts.start_date ? gte(products.createdAt, opts.start_date) : undefined,
+    opts.end_date ? lte(products.createdAt, opts.end_date) : undefined,
+  );
   const rows = await db
     .select()
     .from(products)
-    .where(eq(products.projectId, projectId))
+    .where(where)
     .orderBy(opts.order.startsWith('-') ? desc(column) : asc(column), asc(products.id))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const [{ total }] = await db.select({ total: count() }).from(products).where(eq(products.projectId, projectId));
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   return { rows, total };
 }
 

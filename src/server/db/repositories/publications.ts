@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows } from '../plain-sql';
 import { campaigns, customers, publications, vouchers } from '../../../platform/db/schema';
@@ -24,7 +24,8 @@ export async function insertPublication(db: DbOrTx, row: typeof publications.$in
   await db.insert(publications).values(row);
 }
 
-export type PublicationFilters = { campaignName?: string; customer?: string; voucherCode?: string; sourceId?: string; customerIds?: string[] };
+/** `none`: a filter no publication of this service can match. */
+export type PublicationFilters = { campaignName?: string; customer?: string; voucherCode?: string; sourceId?: string; customerIds?: string[]; none?: boolean };
 export type PublicationOrder = 'created_at' | '-created_at' | 'id' | '-id' | 'voucher_code' | '-voucher_code' | 'customer_id' | '-customer_id' | 'channel' | '-channel';
 
 /** GET /v1/publications: publications joined with their customer, card and campaign. */
@@ -34,6 +35,7 @@ export async function listPublications(db: DbOrTx, projectId: string, filters: P
   if (filters.voucherCode) where.push(eq(vouchers.code, filters.voucherCode));
   if (filters.sourceId) where.push(eq(publications.sourceId, filters.sourceId));
   if (filters.customerIds) where.push(inArray(publications.customerId, filters.customerIds));
+  if (filters.none) where.push(sql`false`);
   if (filters.customer) {
     where.push(filters.customer.startsWith('cust_') ? eq(publications.customerId, filters.customer) : eq(customers.sourceId, filters.customer));
   }

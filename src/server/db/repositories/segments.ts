@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
-import { customers, segmentMembers, segments } from '../../../platform/db/schema';
+import { customers, segments } from '../../../platform/db/schema';
 
 export type SegmentRow = typeof segments.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -133,32 +133,3 @@ export async function syncCustomerMemberships(
   );
 }
 
-/** One page of a project's customers, optionally only the members of one segment, newest first. */
-export async function customersPage(
-  db: DbOrTx,
-  projectId: string,
-  options: { segmentId?: string; limit: number; page: number },
-): Promise<{ rows: CustomerRow[]; total: number }> {
-  const offset = (options.page - 1) * options.limit;
-  if (options.segmentId) {
-    const where = and(eq(segmentMembers.projectId, projectId), eq(segmentMembers.segmentId, options.segmentId));
-    const [rows, [{ n }]] = await Promise.all([
-      db
-        .select({ customer: customers })
-        .from(segmentMembers)
-        .innerJoin(customers, eq(customers.id, segmentMembers.customerId))
-        .where(where)
-        .orderBy(desc(customers.createdAt), desc(customers.id))
-        .limit(options.limit)
-        .offset(offset),
-      db.select({ n: count() }).from(segmentMembers).where(where),
-    ]);
-    return { rows: rows.map((r) => r.customer), total: n };
-  }
-  const where = eq(customers.projectId, projectId);
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(options.limit).offset(offset),
-    db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { rows, total: n };
-}

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
+import type { DateRange } from '../../../contract/common';
+import { withinRange } from '../date-range';
 import { freeCardCursor, type CardPosition } from '../free-card-cursor';
 import { LookupCache } from '../lookup-cache';
 import { plainRows, tableRows } from '../plain-sql';
@@ -141,15 +143,18 @@ export type MemberOrder = 'created_at' | '-created_at' | 'updated_at' | '-update
 export async function listCampaignCards(
   db: DbOrTx,
   campaignId: string,
-  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; code?: string; ids?: string[] },
+  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
 ) {
+  // A card never changed since it was made was last updated when it was made: for the order and the filter alike.
+  const updatedAt = sql`coalesce(${vouchers.updatedAt}, ${vouchers.createdAt})`;
   const filters: SQL[] = [eq(vouchers.campaignId, campaignId)];
   if (opts.holderId) filters.push(eq(vouchers.holderId, opts.holderId));
   if (opts.code) filters.push(eq(vouchers.code, opts.code));
   if (opts.ids?.length) filters.push(inArray(vouchers.id, opts.ids));
+  filters.push(...withinRange(sql`${vouchers.createdAt}`, opts.created_at), ...withinRange(updatedAt, opts.updated_at));
   const where = and(...filters);
   const field = opts.order.replace('-', '');
-  const column = field === 'code' ? vouchers.code : field === 'updated_at' ? sql`coalesce(${vouchers.updatedAt}, ${vouchers.createdAt})` : vouchers.createdAt;
+  const column = field === 'code' ? vouchers.code : field === 'updated_at' ? updatedAt : vouchers.createdAt;
   const rows = await db
     .select()
     .from(vouchers)

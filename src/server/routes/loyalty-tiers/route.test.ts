@@ -86,6 +86,15 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
     expect(gold.name).toBe('Gold');
   });
 
+  it('a paid order earns by the member’s tier too (an order for a tiered member takes the transaction)', async () => {
+    const gold = (await card('BAL-BOB')).balance;
+    const silver = (await card('BAL-CAROL')).balance;
+    expect((await service.call('POST', '/v1/orders', { body: { customer: 'bob', status: 'PAID', amount: 1000 } })).status).toBe(200);
+    expect((await service.call('POST', '/v1/orders', { body: { customer: 'carol', status: 'PAID', amount: 1000 } })).status).toBe(200);
+    expect((await card('BAL-BOB')).balance).toBe(gold + 30);
+    expect((await card('BAL-CAROL')).balance).toBe(silver + 10);
+  });
+
   it('a tier prices a reward: the member sees and pays the tier price; a member outside the tier pays the program’s', async () => {
     const mugOf = async (code: string) => ((await service.call('GET', `/v1/loyalties/members/${code}/rewards`)).body.data as { reward: { id: string; name: string }; assignment: { parameters?: { loyalty: { points: number } } } }[]).find((r) => r.reward.name === 'Mug');
     const gold = await mugOf('BAL-BOB');
@@ -97,7 +106,7 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
     await event('carol', 'purchase', { amount: 400 });
     expect((await mugOf('BAL-CAROL'))?.assignment.parameters?.loyalty.points).toBe(300);
     expect((await service.call('POST', '/v1/loyalties/members/BAL-CAROL/redemption', { body: { reward: { id: gold?.reward.id } } })).status).toBe(200);
-    expect((await card('BAL-CAROL')).balance).toBe(100);
+    expect((await card('BAL-CAROL')).balance).toBe(110);
   });
 
   it('refuses bad tiers with the error object naming the field, and writes nothing', async () => {

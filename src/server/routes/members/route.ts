@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { z } from 'zod';
 import { addMemberRequestSchema, loyaltyMemberSchema, memberListQuerySchema, memberListSchema } from '../../../contract/loyalty-member';
 import { addMember } from '../../services/add-member';
@@ -14,7 +15,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     addMember(app.ctx, request.principal.projectId, request.params.campaignId, request.body),
   );
 
-  app.get('/v1/loyalties/:campaignId/members', { schema: { summary: 'List Members', params: campaignParams, querystring: memberListQuerySchema, response: { 200: memberListSchema } } }, async (request) =>
+  app.get('/v1/loyalties/:campaignId/members', { preValidation: parseDeepObjectQuery, schema: { summary: 'List Members', params: campaignParams, querystring: memberListQuerySchema, response: { 200: memberListSchema } } }, async (request) =>
     listMembers(app.ctx, request.principal.projectId, request.params.campaignId, request.query),
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerListSchema, segmentSchema } from '../../../contract/segment';
+import { customerListSchema } from '../../../contract/customer';
+import { segmentSchema } from '../../../contract/segment';
 import { testDatabases } from '../../../../test/support/databases';
 import { baseFixture } from '../../../../test/support/fixtures';
 import { contractErrors } from '../../../../test/support/openapi';

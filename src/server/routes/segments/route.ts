@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorObjectSchema } from '../../../contract/error';
-import { createSegmentRequestSchema, customerListQuerySchema, customerSegmentListSchema, customerListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
+import { createSegmentRequestSchema, customerSegmentListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { createSegment } from '../../services/create-segment';
-import { getSegment, listCustomerSegments, listCustomers, previewSegment } from '../../services/segment-reads';
+import { getSegment, listCustomerSegments, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
 
 /**
  * Customer segments: create (static up to 20,000 ids, or auto-update / passive by filter), read one,
- * list a segment's members the way the real API does (GET /v1/customers?segment_id=…), and preview
+ * list a segment's members the way the real API does (GET /v1/customers?segment_id=…, routes/customers), and preview
  * a filter's size before creating it (our extension, see README).
  */
 const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,16 +32,6 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v1/segments/:segmentId', { schema: { summary: 'Get Segment', params: segmentParams, response: { 200: segmentSchema } } }, async (request) =>
     getSegment(app.ctx, request.principal.projectId, request.params.segmentId),
-  );
-
-  app.get('/v1/customers', {
-      schema: {
-        summary: 'List Customers',
-        querystring: customerListQuerySchema,
-        response: { 200: customerListSchema, 404: errorObjectSchema.describe('No segment with that `segment_id` (`not_found`).') },
-      },
-    }, async (request) =>
-    listCustomers(app.ctx, request.principal.projectId, request.query),
   );
 
   app.get('/v1/customers/:customerId/segments', {

@@ -1,26 +1,45 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { MemberSearchResult } from '../../../../contract/member-search';
 import { Detail } from '../../../components/detail';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useCan } from '../../../lib/session/use-session';
+import { useCustomer } from '../api/get-customer';
 import { useCustomerSegments } from '../api/get-customer-segments';
+import { EditCustomerDialog } from './edit-customer-dialog';
 
 
 function metadataText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Who holds the card: name, email, the id their own systems use, metadata and segments. */
-export function CustomerPanel({ holder }: { holder: MemberSearchResult['holder'] }) {
+/**
+ * Who holds the card: name, email, phone, the id their own systems use, metadata and segments.
+ * Both roles may correct the name, e-mail and phone (EditCustomerDialog).
+ */
+export function CustomerPanel({ code, holder }: { code: string; holder: MemberSearchResult['holder'] }) {
   const segments = useCustomerSegments(holder.id);
+  const customer = useCustomer(holder.id);
+  const mayEdit = useCan('editCustomers');
+  const [editing, setEditing] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const metadata = Object.entries(holder.metadata);
   return (
     <Box>
+      {done && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 0.75, m: 0 }}>
         <Detail label="Name">{holder.name ?? '—'}</Detail>
         <Detail label="Email">{holder.email ?? '—'}</Detail>
+        <Detail label="Phone">{customer.data?.phone ?? '—'}</Detail>
         <Detail label="Source ID">{holder.source_id ?? '—'}</Detail>
         {metadata.map(([key, value]) => (
           <Detail key={key} label={key}>
@@ -28,6 +47,22 @@ export function CustomerPanel({ holder }: { holder: MemberSearchResult['holder']
           </Detail>
         ))}
       </Box>
+      {mayEdit && customer.data && (
+        <>
+          <Button variant="outlined" size="small" sx={{ mt: 2 }} onClick={() => setEditing(true)}>
+            Correct details
+          </Button>
+          <EditCustomerDialog
+            code={code}
+            customer={customer.data}
+            open={editing}
+            onClose={() => setEditing(false)}
+            onDone={(text) => {
+              setDone(text);
+            }}
+          />
+        </>
+      )}
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
         Segments
       </Typography>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerListQuerySchema, customerListSchema, type CustomerList } from '../../../../contract/segment';
+import { customerListQuerySchema, customerListSchema, type CustomerList } from '../../../../contract/customer';
 import { apiRequest } from '../../../lib/api-client';
 import { contractQuery } from '../../../lib/contract-query';
 
