@@ -146,7 +146,10 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       if (points === 0) continue;
       // A tier's multiplier may take an earning past what a card takes at once (README, "Limits").
       if (points > maxEarnedPoints) throw invalidPayload(`earning rule ${rule.id} would earn ${points} points at once for the member's tier, more than ${maxEarnedPoints}`);
-      const { reason, details } = occasion.label(rule);
+      const labelled = occasion.label(rule);
+      const reason = labelled.reason;
+      // The tier the member earned in, as the real API names it on the transaction and on pending points.
+      const details = tier ? { ...labelled.details, holder_loyalty_tier: { id: tier.tier.id, name: tier.tier.name } } : labelled.details;
       if (occasion.pending && rule.pendingPoints) {
         const held = await holdPendingPoints(tx, {
           id: newId('lopp'),

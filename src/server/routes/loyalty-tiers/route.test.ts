@@ -93,6 +93,12 @@ describe.each(testDatabases())('Loyalty tiers (%s)', (kind) => {
     expect((await service.call('POST', '/v1/orders', { body: { customer: 'carol', status: 'PAID', amount: 1000 } })).status).toBe(200);
     expect((await card('BAL-BOB')).balance).toBe(gold + 30);
     expect((await card('BAL-CAROL')).balance).toBe(silver + 10);
+    // The transaction names the tier the member earned in, as the real API's details do.
+    const [goldTier] = (await tiersOf('Balance Club')).filter((t) => t.name === 'Gold');
+    const [bobs] = (await service.call('GET', '/v1/loyalties/members/BAL-BOB/transactions?limit=1')).body.data;
+    expect(bobs.details.holder_loyalty_tier).toEqual({ id: goldTier.id, name: 'Gold' });
+    const [carols] = (await service.call('GET', '/v1/loyalties/members/BAL-CAROL/transactions?limit=1')).body.data;
+    expect(carols.details.holder_loyalty_tier).toBeUndefined();
   });
 
   it('a tier prices a reward: the member sees and pays the tier price; a member outside the tier pays the program’s', async () => {
