@@ -15,7 +15,7 @@ import { presentLoyaltyTier, presentMemberTier } from '../presenters/loyalty-tie
 import { presentReward } from '../presenters/reward';
 import { presentRewardAssignment } from '../presenters/reward-assignment';
 import { memberCard } from './member-cards';
-import { catchUpCardTier } from './member-tiers';
+import { catchUpCardTier, forgetProgramTiers } from './member-tiers';
 
 /**
  * POST /v1/loyalties/{campaignId}/tiers: adds tiers to a program, all or none. Ranges may not
@@ -27,7 +27,7 @@ import { catchUpCardTier } from './member-tiers';
 export async function createLoyaltyTiers(ctx: ServiceContext, projectId: string, campaignRef: string, items: CreateLoyaltyTier[]): Promise<LoyaltyTier[]> {
   const campaign = await getCampaign(ctx.db, projectId, campaignRef);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     await lockCampaignForTiers(tx, campaign.id);
     const existing = await tiersOfCampaign(tx, campaign.id);
     if (existing.length + items.length > tiersPerProgram) throw invalidPayloadAt([], `a program has at most ${tiersPerProgram} tiers; it has ${existing.length}`);
@@ -66,6 +66,8 @@ export async function createLoyaltyTiers(ctx: ServiceContext, projectId: string,
     // insert … returning keeps the order of the values.
     return rows.map(presentLoyaltyTier);
   });
+  forgetProgramTiers(campaign.id);
+  return created;
 }
 
 export async function listLoyaltyTiers(ctx: ServiceContext, projectId: string, campaignRef: string, query: { limit: number; order?: TierOrder }): Promise<LoyaltyTierList> {

@@ -13,6 +13,7 @@ import { foldTier, initialTierState, nextBoundary, type TierRange, type TierStat
 import { mappedPrice, tierPolicyOf } from '../domain/tier-policy';
 import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import type { CardChange } from './card-changes';
+import { LookupCache } from '../db/lookup-cache';
 import type { TierMapping } from '../../contract/loyalty-tier';
 import { tiersOfCampaigns } from '../db/repositories/loyalty-tiers';
 import { eq, inArray } from 'drizzle-orm';
@@ -105,11 +106,28 @@ export async function catchUpCardTier(ctx: ServiceContext, db: DbOrTx, cardId: s
 }
 
 /**
+ * Whether a program has tiers, for the listener only, remembered a second: every card change would
+ * otherwise ask. A program that got its first tiers in another process within that second has its
+ * changes caught up by the next reader or the hourly job instead (a card without a tier row, or
+ * with transactions after its last_seq, is due), never lost.
+ */
+const programsWithTiers = new LookupCache<{ tiered: boolean }>(1_000);
+
+/** This process created tiers for the program: the listener follows its cards from now on. */
+export function forgetProgramTiers(campaignId: string): void {
+  programsWithTiers.forget(campaignId);
+}
+
+/**
  * The listener on card changes: each changed card of a program with tiers is caught up in its
  * project's time, after the change committed and off the request's path.
  */
 export async function followCardChanges(ctx: ServiceContext, changes: readonly CardChange[]): Promise<void> {
-  const tiered = await campaignsWithTiers(ctx.db, [...new Set(changes.map((c) => c.campaignId))]);
+  const tiered = new Set<string>();
+  for (const campaignId of new Set(changes.map((c) => c.campaignId))) {
+    const found = await programsWithTiers.get(campaignId, async () => ({ tiered: (await campaignsWithTiers(ctx.db, [campaignId])).has(campaignId) }));
+    if (found?.tiered) tiered.add(campaignId);
+  }
   const cards = new Map(changes.filter((c) => tiered.has(c.campaignId)).map((c) => [c.cardId, c.projectId]));
   for (const [cardId, projectId] of cards) await ctx.clock.within(projectId, () => catchUpCardTier(ctx, ctx.db, cardId));
 }
