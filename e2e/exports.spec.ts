@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { e2eDataDir, serviceCall } from './support/stack';
 
@@ -144,4 +145,30 @@ test('a marketing user deletes an export after confirming: the row, the export a
 
   expect((await serviceCall('GET', `/v1/exports/${id}`)).status).toBe(404);
   expect(exportFileExists(id)).toBe(false);
+});
+
+test('an export of orders started through the API is listed as “Orders” and downloads like the others, at 1,440 and 390 px', async ({ page }) => {
+  const created = await serviceCall('POST', '/v1/orders/export', { parameters: { fields: ['source_id', 'status', 'total_amount'] } });
+  expect(created.status).toBe(200);
+  const id = created.body.id as string;
+  await expect.poll(async () => (await serviceCall('GET', `/v1/exports/${id}`)).body.status, { timeout: 30_000 }).toBe('DONE');
+
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/exports');
+    const row = page.getByRole('row').filter({ hasText: id });
+    await expect(row.getByRole('cell', { name: 'Orders', exact: true })).toBeVisible();
+    await expect(row.getByText('Done', { exact: true })).toBeVisible();
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/exports-orders-${width}.png`, fullPage: true });
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('row').filter({ hasText: id }).getByRole('link', { name: `Download ${id}.csv` }).click();
+  const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('source_id,status,total_amount');
 });

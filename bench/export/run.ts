@@ -17,7 +17,7 @@ import { defaultExportFields } from '../../src/contract/export';
 import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/platform/db/client';
-import { columnSql } from '../../src/server/db/repositories/export-rows';
+import { transactionColumns } from '../../src/server/db/repositories/transaction-export-rows';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { createTransactionsExport } from '../../src/server/services/create-export';
 import { exportFileKey } from '../../src/server/storage/export-files';
@@ -59,7 +59,7 @@ async function measure(label: string, database: Database, rows: number, target: 
     const ctx = await createContext(database, { ...loadConfig({}), dataDir: filesDir });
     const runs = [];
     for (let round = 0; round < rounds; round++) runs.push(await createTransactionsExport(ctx, seeded.projectId, 'BENCH-1', undefined, undefined));
-    const columns = defaultExportFields.map((field) => columnSql[field]).join(', ');
+    const columns = defaultExportFields.map((field) => transactionColumns[field]).map((column) => (column.kind === 'json' ? `${column.jsonb}::text` : column.sql)).join(', ');
     const copySql = `SELECT ${columns} FROM card_transactions t WHERE t.voucher_id = '${seeded.voucherId}' ORDER BY t.created_at DESC, t.seq DESC`;
     const databaseTarget = await target(database);
     const output = execFileSync(process.execPath, ['--import', 'tsx', worker], {

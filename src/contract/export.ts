@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { limitQuery, pageQuery } from './common';
+import { dateConditionsSchema, fieldListSchema, idConditionsSchema } from './export-parameters';
+import { orderExportOrderSchema } from './order-export';
+
+export { dateConditionsSchema, idConditionsSchema, type DateConditions, type IdConditions } from './export-parameters';
 
 /** The transaction columns an export may hold (EXP `ExportVoucherTransactionsFields`). */
 export const exportFieldValues = [
@@ -30,42 +34,6 @@ export const defaultExportFields: readonly ExportField[] = exportFieldValues;
 export const exportOrderSchema = z.enum(['created_at', '-created_at']);
 export type ExportOrder = z.infer<typeof exportOrderSchema>;
 
-/**
- * An operator's value: one item, or an array of them (the real API writes `$is: ["x"]` as often as
- * `$is: "x"`). Stored and echoed as an array, the contract's `Any` type.
- */
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-const single = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).length(1)]).transform(asArray);
-const several = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(1000)]).transform(asArray);
-
-const idValue = z.string().min(1).max(200);
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
-
-const atLeastOne = (value: Record<string, unknown>) => Object.keys(value).length > 0;
-const atLeastOneMessage = { message: 'conditions need at least one operator' };
-
-/** Operators on an identifier column: membership and equality. */
-export const idConditionsSchema = z
-  .strictObject({ $in: several(idValue), $not_in: several(idValue), $is: single(idValue), $is_not: single(idValue) })
-  .partial()
-  .refine(atLeastOne, atLeastOneMessage);
-
-/** Operators on `created_at`: comparisons with an ISO 8601 date or date-time. */
-export const dateConditionsSchema = z
-  .strictObject({
-    $after: single(instant),
-    $before: single(instant),
-    $more_than: single(instant),
-    $less_than: single(instant),
-    $more_than_equal: single(instant),
-    $less_than_equal: single(instant),
-  })
-  .partial()
-  .refine(atLeastOne, atLeastOneMessage);
-
-export type IdConditions = z.infer<typeof idConditionsSchema>;
-export type DateConditions = z.infer<typeof dateConditionsSchema>;
-
 /** `parameters.filters` (EXP `ExportVoucherTransactionsFilters`); anything not listed is a 400. */
 export const exportFiltersSchema = z.strictObject({
   junction: z.enum(['and', 'or']).optional(),
@@ -77,17 +45,7 @@ export type ExportFilters = z.infer<typeof exportFiltersSchema>;
 
 export const exportParametersSchema = z.strictObject({
   order: exportOrderSchema.optional(),
-  fields: z
-    .array(exportFieldSchema)
-    .min(1)
-    .superRefine((fields, context) => {
-      const seen = new Set<string>();
-      fields.forEach((field, index) => {
-        if (seen.has(field)) context.addIssue({ code: 'custom', path: [index], message: `field '${field}' is listed twice` });
-        seen.add(field);
-      });
-    })
-    .optional(),
+  fields: fieldListSchema(exportFieldSchema).optional(),
   filters: exportFiltersSchema.optional(),
 });
 export type ExportParameters = z.infer<typeof exportParametersSchema>;
@@ -99,22 +57,39 @@ export type CreateTransactionsExport = z.infer<typeof createTransactionsExportSc
 export const exportStatusSchema = z.enum(['SCHEDULED', 'IN_PROGRESS', 'DONE', 'ERROR']);
 export type ExportStatus = z.infer<typeof exportStatusSchema>;
 
-/** The export object (SERVICE_SPEC §2.10, EXP `ExportBase`). */
-export const exportObjectSchema = z.object({
+const exportBase = {
   id: z.string(),
   object: z.literal('export'),
   created_at: z.string(),
   status: exportStatusSchema,
   channel: z.string(),
-  exported_object: z.literal('voucher_transactions'),
-  parameters: z.object({ order: exportOrderSchema.optional(), fields: z.array(exportFieldSchema).optional(), filters: z.record(z.string(), z.unknown()).optional() }),
   /** `{url}` once DONE; the url carries the download token. */
   result: z.object({ url: z.string() }).nullable(),
   user_id: z.string().nullable(),
   /** Only when ERROR: why the file could not be made (the real API documents no shape for it). */
   error: z.object({ message: z.string() }).optional(),
+};
+const echoedFilters = z.record(z.string(), z.unknown());
+
+/** An export of a card's transactions (SERVICE_SPEC §2.10, EXP `ExportBase` + `ExportVoucherTransactions`). */
+export const transactionsExportObjectSchema = z.object({
+  ...exportBase,
+  exported_object: z.literal('voucher_transactions'),
+  parameters: z.object({ order: exportOrderSchema.optional(), fields: z.array(exportFieldSchema).optional(), filters: echoedFilters.optional() }),
 });
+
+/** An export of the project's orders (`ExportOrderBase`): its parameters echoed as given. */
+export const orderExportObjectSchema = z.object({
+  ...exportBase,
+  exported_object: z.literal('order'),
+  parameters: z.object({ order: orderExportOrderSchema.optional(), fields: z.array(z.string()).nullable().optional(), filters: echoedFilters.optional() }),
+});
+
+/** The export object, by what it exports. */
+export const exportObjectSchema = z.discriminatedUnion('exported_object', [transactionsExportObjectSchema, orderExportObjectSchema]);
 export type ExportObject = z.infer<typeof exportObjectSchema>;
+export type TransactionsExportObject = z.infer<typeof transactionsExportObjectSchema>;
+export type OrderExportObject = z.infer<typeof orderExportObjectSchema>;
 
 export const exportListOrderSchema = z.enum(['created_at', '-created_at', 'status', '-status']);
 

@@ -64,6 +64,8 @@ const orderFields = {
   items: z.array(orderItemRequestSchema).max(maxOrderItems).optional(),
   metadata: metadataInputSchema.optional(),
   referrer_id: reference.nullable().optional(),
+  /** The referrer as the customer is given: an id, a source id (created on the fly) or an object with profile fields; it wins over `referrer_id`. */
+  referrer: customerReferenceSchema.optional(),
 };
 
 /** POST /v1/orders: upsert by `id` or `source_id`, as the real API. */

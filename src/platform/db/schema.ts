@@ -596,6 +596,44 @@ export const pendingPoints = pgTable(
 );
 
 /**
+ * A bulk request the API answers at once and a job carries out (GET /v1/async-actions/{id}); today
+ * order imports (`ORDERS.IMPORT`). `payload` is the request as validated; `next_index` is the
+ * first item not yet processed, moved in the same transaction as that item's writes, so a job cut
+ * off at any point resumes exactly there (an item is never written twice, nor half). `failures`
+ * lists the items refused, each `{source_id, reason}`. A project runs one action of a type at a
+ * time (the unique index on the IN_PROGRESS one), the ENQUEUED ones after it in `seq` order (the
+ * order they were requested; project clocks may move back, so not `created_at`). `processing_ms`
+ * (real time) is set when it ends.
+ */
+export const asyncActions = pgTable(
+  'async_actions',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    type: text('type').$type<'ORDERS.IMPORT'>().notNull(),
+    status: text('status').$type<'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'>().notNull(),
+    requestId: text('request_id').notNull(),
+    payload: jsonb('payload').$type<Json[]>().notNull(),
+    itemCount: integer('item_count').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    doneCount: integer('done_count').notNull().default(0),
+    failures: jsonb('failures').$type<Json[]>().notNull().default([]),
+    /** FAILED: why the job gave up. */
+    errorMessage: text('error_message'),
+    /** Real time processing started, for `processing_ms`. */
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    processingMs: integer('processing_ms'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('async_actions_one_running_uq').on(t.projectId, t.type).where(sql`status = 'IN_PROGRESS'`),
+    index('async_actions_enqueued_idx').on(t.projectId, t.type, t.seq).where(sql`status = 'ENQUEUED'`),
+  ],
+);
+
+/**
  * A loyalty program's tier: a range of qualifying points (`points_to` null: no upper bound; ranges
  * of one program never overlap) and its mappings, keyed by earning rule id and by reward
  * assignment id. Created in bulk, never changed or deleted (v1 has neither).

@@ -1,4 +1,3 @@
-import type { ExportField } from '../../contract/export';
 
 export type CsvCell = string | number | null;
 
@@ -35,7 +34,7 @@ function record(cells: readonly CsvCell[]): string {
  * the oracle, on arbitrary cells. On PostgreSQL, COPY writes the records of exports of two or more
  * fields instead, by the same rules (export-rows.ts); the header is always this one.
  */
-export function csvHeader(fields: readonly ExportField[]): string {
+export function csvHeader(fields: readonly string[]): string {
   return record(fields);
 }
 

@@ -1,4 +1,4 @@
-import type { ExportObject } from '../../contract/export';
+import type { ExportObject, OrderExportObject, TransactionsExportObject } from '../../contract/export';
 import type { ServiceContext } from '../context';
 import type { ExportRow } from '../db/repositories/exports';
 import { downloadToken } from '../lib/download-token';
@@ -17,16 +17,16 @@ export function downloadUrl(ctx: ServiceContext, row: ExportRow): string | null 
  */
 export function presentExport(ctx: ServiceContext, row: ExportRow): ExportObject {
   const url = downloadUrl(ctx, row);
-  return {
+  const base = {
     id: row.id,
-    object: 'export',
+    object: 'export' as const,
     created_at: row.createdAt.toISOString(),
     status: row.status,
     channel: row.channel,
-    exported_object: 'voucher_transactions',
-    parameters: row.parameters as ExportObject['parameters'],
     result: url ? { url } : null,
     user_id: row.userId,
     ...(row.status === 'ERROR' && { error: { message: row.errorMessage ?? 'The export failed.' } }),
   };
+  if (row.exportedObject === 'order') return { ...base, exported_object: 'order', parameters: row.parameters as OrderExportObject['parameters'] };
+  return { ...base, exported_object: 'voucher_transactions', parameters: row.parameters as TransactionsExportObject['parameters'] };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import assetRoutes from './assets/route';
+import asyncActionRoutes from './async-actions/route';
 import cardTransactionRoutes from './card-transactions/route';
 import customerRoutes from './customers/route';
 import earningRuleRoutes from './earning-rules/route';
@@ -22,4 +23,4 @@ import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, loyaltyTierRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes, loyaltyTierRoutes] as FastifyPluginAsync[];

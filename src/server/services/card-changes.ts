@@ -79,9 +79,10 @@ export class CardChanges {
 
   /**
    * `database.db.transaction(fn)`, announcing the card changes recorded in it once it commits. A
-   * transaction nested in another unit of work hands its changes to the outer one.
+   * transaction nested in another unit of work hands its changes to the outer one; opened on a
+   * `Tx` it is a savepoint, whose changes are forgotten if it rolls back while the outer one goes on.
    */
-  async transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async transaction<T>(db: Db | Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = scopes.getStore();
     const scope: Scope = { changes: [] };
     const result = await scopes.run(scope, () => db.transaction(fn));

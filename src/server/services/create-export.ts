@@ -1,4 +1,5 @@
 import type { CreateTransactionsExport, ExportObject, ExportParameters } from '../../contract/export';
+import type { CreateOrdersExport, OrderExportParameters } from '../../contract/order-export';
 import type { ServiceContext } from '../context';
 import { getCampaign } from '../db/repositories/campaigns';
 import { insertExport } from '../db/repositories/exports';
@@ -20,9 +21,38 @@ export function exportParameters(given: ExportParameters | undefined, cardCode: 
   };
 }
 
+/** What an export holds: the object it exports and its parameters, as the export echoes them. */
+type ExportRequest = { exportedObject: 'voucher_transactions'; parameters: ExportParameters } | { exportedObject: 'order'; parameters: OrderExportParameters };
+
+/**
+ * Records an export as SCHEDULED and sends its job (run-export.ts) in the same transaction: every
+ * exported object goes through here. A dashboard user the proxy vouched for makes it channel
+ * WEBSITE with their user_id.
+ */
+async function scheduleExport(ctx: ServiceContext, projectId: string, request: ExportRequest, dashboardUser: string | null): Promise<ExportObject> {
+  const sendJob = await exportJobSender(ctx.database);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertExport(tx, {
+      id: newId('exp'),
+      projectId,
+      status: 'SCHEDULED',
+      channel: dashboardUser ? 'WEBSITE' : 'API',
+      exportedObject: request.exportedObject,
+      parameters: request.parameters,
+      result: null,
+      userId: dashboardUser,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await sendJob(tx, row.id);
+    return presentExport(ctx, row);
+  });
+}
+
 /**
  * POST /v1/loyalties/{campaignId}/members/{memberId}/transactions/export and the same without the
- * campaign: records the export as SCHEDULED and sends its job in the same transaction.
+ * campaign: the card's transactions.
  */
 export async function createTransactionsExport(
   ctx: ServiceContext,
@@ -36,23 +66,10 @@ export async function createTransactionsExport(
   const campaign = campaignRef === undefined ? undefined : await getCampaign(ctx.db, projectId, campaignRef);
   const card = await findVoucherByCode(ctx.db, projectId, memberCode);
   if (!card || (campaign && card.campaignId !== campaign.id)) throw notFound('voucher', memberCode);
+  return scheduleExport(ctx, projectId, { exportedObject: 'voucher_transactions', parameters: exportParameters(body?.parameters, card.code) }, dashboardUser);
+}
 
-  const sendJob = await exportJobSender(ctx.database);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const row = await insertExport(tx, {
-      id: newId('exp'),
-      projectId,
-      status: 'SCHEDULED',
-      channel: dashboardUser ? 'WEBSITE' : 'API',
-      exportedObject: 'voucher_transactions',
-      parameters: exportParameters(body?.parameters, card.code),
-      result: null,
-      userId: dashboardUser,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await sendJob(tx, row.id);
-    return presentExport(ctx, row);
-  });
+/** POST /v1/orders/export: the project's orders, with the parameters as given (the defaults apply when the file is made). */
+export async function createOrdersExport(ctx: ServiceContext, projectId: string, body: CreateOrdersExport | null | undefined, dashboardUser: string | null = null): Promise<ExportObject> {
+  return scheduleExport(ctx, projectId, { exportedObject: 'order', parameters: body?.parameters ?? {} }, dashboardUser);
 }

@@ -32,7 +32,7 @@ function customerOfOrder(body: CreateOrderRequest): { id: string } | { sourceId:
  * then takes it, with every error it may answer.
  */
 export async function createPaidOrderInOneStatement(ctx: ServiceContext, projectId: string, body: CreateOrderRequest, now: Date): Promise<SavedOrder | undefined> {
-  if (body.id !== undefined || body.status !== 'PAID' || body.referrer_id || body.items?.some((item) => item.product?.override)) return undefined;
+  if (body.id !== undefined || body.status !== 'PAID' || body.referrer_id || body.referrer !== undefined || body.items?.some((item) => item.product?.override)) return undefined;
   const customer = customerOfOrder(body);
   if (!customer) return undefined;
   const contents = await orderContentsOf(ctx.db, projectId, body, undefined, now);

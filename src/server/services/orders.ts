@@ -38,7 +38,13 @@ async function customerOf(ctx: ServiceContext, tx: Tx, projectId: string, change
   return customer;
 }
 
-async function referrerOf(tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined): Promise<string | null> {
+/** The referrer: the one `referrer` names (created by source id when unknown, as the customer), else `referrer_id`, else the stored one. */
+async function referrerOf(ctx: ServiceContext, tx: Tx, projectId: string, change: OrderChange, stored: OrderRow | undefined, now: Date): Promise<string | null> {
+  if (change.referrer !== undefined) {
+    const { customer, changed } = await resolveCustomer(tx, projectId, change.referrer, now);
+    if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);
+    return customer.id;
+  }
   if (change.referrer_id === undefined) return stored?.referrerId ?? null;
   if (change.referrer_id === null) return null;
   const referrer = await findCustomer(tx, projectId, change.referrer_id);
@@ -61,13 +67,21 @@ async function cancelPendingOf(tx: Tx, order: OrderRow, now: Date): Promise<void
 }
 
 /**
+ * How an order is written: `live` by the Orders API, or `historical` by an import, which (as the
+ * real API's Import Orders says) records no event and triggers no order-paid earning. A historical
+ * order that is PAID counts as paid from its import, so it never earns later either.
+ */
+export type OrderWriteMode = 'live' | 'historical';
+
+/**
  * Writes an order (new, or `stored` locked by the caller) and does what its new status means: the
  * first time an order is PAID it earns (earn-points.ts, for its customer's cards), never again,
- * whatever its later statuses; CANCELED cancels the points it still holds pending.
+ * whatever its later statuses; CANCELED cancels the points it still holds pending (in either mode:
+ * points of a canceled order must not activate).
  */
-async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored: OrderRow | undefined, change: OrderChange, now: Date): Promise<SavedOrder> {
+async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored: OrderRow | undefined, change: OrderChange, now: Date, mode: OrderWriteMode): Promise<SavedOrder> {
   const customer = await customerOf(ctx, tx, projectId, change, stored, now);
-  const referrerId = await referrerOf(tx, projectId, change, stored);
+  const referrerId = await referrerOf(ctx, tx, projectId, change, stored, now);
   const { items, totals } = await orderContentsOf(tx, projectId, change, stored, now);
   const status: OrderStatus = change.status ?? stored?.status ?? 'CREATED';
   const becomesPaid = status === 'PAID' && !stored?.paidAt;
@@ -86,7 +100,7 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
   };
   const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
   let accruals: Accrual[] = [];
-  if (becomesPaid && customer) {
+  if (becomesPaid && customer && mode === 'live') {
     const event = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now };
     await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
@@ -96,9 +110,21 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
 }
 
 /** Problems only the computed amounts reveal, as the error object naming the field. */
-function asApiError(error: unknown): unknown {
+export function asApiError(error: unknown): unknown {
   if (error instanceof OrderAmountProblem) return invalidPayloadAt(error.path, error.message);
   return error;
+}
+
+/**
+ * The upsert of Create Order and of each imported order, in the caller's transaction: the order
+ * with the given `id` (which must exist: ids are ours to make) or `source_id`, locked and changed
+ * by the fields given; otherwise a new one. A parallel insert of the same new source_id fails it
+ * with `orders_project_source_uq` (the caller tries again, and then finds that order).
+ */
+export async function upsertOrder(ctx: ServiceContext, tx: Tx, projectId: string, body: CreateOrderRequest, now: Date, mode: OrderWriteMode): Promise<SavedOrder> {
+  const stored = body.id !== undefined ? await lockOrder(tx, projectId, { id: body.id }) : await lockOrder(tx, projectId, { sourceId: body.source_id });
+  if (body.id !== undefined && !stored) throw notFound('order', body.id);
+  return saveOrder(ctx, tx, projectId, stored, body, now, mode);
 }
 
 /**
@@ -112,11 +138,7 @@ export async function createOrder(ctx: ServiceContext, projectId: string, body: 
     // The common new paid order is one statement; any other, or one it cannot take, is the transaction.
     const written = retried ? undefined : await createPaidOrderInOneStatement(ctx, projectId, body, now);
     if (written) return written;
-    return await ctx.cardChanges.transaction(ctx.db, async (tx) => {
-      const stored = body.id !== undefined ? await lockOrder(tx, projectId, { id: body.id }) : await lockOrder(tx, projectId, { sourceId: body.source_id });
-      if (body.id !== undefined && !stored) throw notFound('order', body.id);
-      return saveOrder(ctx, tx, projectId, stored, body, now);
-    });
+    return await ctx.cardChanges.transaction(ctx.db, (tx) => upsertOrder(ctx, tx, projectId, body, now, 'live'));
   } catch (error) {
     if (violatedUniqueIndex(error) !== 'orders_project_source_uq') throw asApiError(error);
     // A parallel request created the same source_id first: this one changes it. Twice means the
@@ -134,7 +156,7 @@ export async function updateOrder(ctx: ServiceContext, projectId: string, ref: s
       const found = await findOrderByIdOrSourceId(tx, projectId, ref);
       const stored = found && (await lockOrder(tx, projectId, { id: found.id }));
       if (!stored) throw notFound('order', ref);
-      return saveOrder(ctx, tx, projectId, stored, body, now);
+      return saveOrder(ctx, tx, projectId, stored, body, now, 'live');
     });
   } catch (error) {
     if (violatedUniqueIndex(error) === 'orders_project_source_uq') throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', `Duplicated order exists with source_id ${body.source_id}`);

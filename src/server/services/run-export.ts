@@ -1,7 +1,10 @@
 import { defaultExportFields, exportParametersSchema } from '../../contract/export';
+import { defaultOrderExportFields, orderExportParametersSchema } from '../../contract/order-export';
 import type { ServiceContext } from '../context';
 import { getCampaign } from '../db/repositories/campaigns';
-import { copyTransactionsCsv, lastTransactionSeq, transactionCells, type RowQuery } from '../db/repositories/export-rows';
+import { copyExportCsv, exportCells, type RowQuery } from '../db/repositories/export-rows';
+import { orderRows } from '../db/repositories/order-export-rows';
+import { lastTransactionSeq, transactionRows } from '../db/repositories/transaction-export-rows';
 import { findExportById, updateUnfinishedExport, type ExportRow } from '../db/repositories/exports';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { csvHeader, csvRecords } from '../domain/export-csv';
@@ -30,25 +33,60 @@ export async function failExport(ctx: ServiceContext, exportId: string, message:
  * The CSV records of the export's rows. On PostgreSQL, COPY writes them, with the encoder's rules
  * in its SQL: the rows never become JS values, which kept the keyset pages below far below COPY's
  * speed (README, "Why the hot paths look the way they do"). On PGlite, whose COPY only fills an in-memory blob, and for a
- * one-field export (see copyTransactionsCsv), pages of rows go through the encoder. Both paths
+ * one-column export (see copyExportCsv), pages of rows go through the encoder. Both paths
  * write the same bytes.
  */
 async function writeRecords(ctx: ServiceContext, file: FileSink, options: RunExportOptions, query: RowQuery): Promise<void> {
   const { pool } = ctx.database;
-  if (pool && query.fields.length > 1) {
-    await copyTransactionsCsv(pool, query, async (chunk, rows) => {
+  if (pool && query.columns.length > 1) {
+    await copyExportCsv(pool, query, async (chunk, rows) => {
       await file.write(chunk);
       await options.onProgress?.(rows);
     });
     return;
   }
   let written = 0;
-  for await (const batch of transactionCells(ctx.database, query, options.batchSize ?? 1000)) {
+  for await (const batch of exportCells(ctx.database, query, options.batchSize ?? 1000)) {
     await file.write(csvRecords(batch));
     written += batch.length;
     await options.onProgress?.(written);
   }
 }
+
+/** What an export's file holds: its header, and the rows under it (none: the header alone); or why it cannot be made. */
+type ExportPlan = { fields: readonly string[]; rows?: RowQuery } | { error: string };
+
+/** One card's transactions, as the export's filters select them (domain/export-filter). */
+async function transactionsPlan(ctx: ServiceContext, row: ExportRow): Promise<ExportPlan> {
+  const parameters = exportParametersSchema.parse(row.parameters);
+  const code = parameters.filters?.voucher_id?.conditions.$in;
+  const card = await findVoucherByCode(ctx.db, row.projectId, Array.isArray(code) ? code[0] : (code ?? ''));
+  if (!card) return { error: `Cannot find voucher with id ${String(code)}` };
+  const campaign = await getCampaign(ctx.db, row.projectId, card.campaignId);
+  const selection = selectRows(parameters.filters, { voucherNames: [card.id, card.code], campaignNames: [campaign.id, campaign.name] });
+  const fields = parameters.fields ?? defaultExportFields;
+  if (selection.kind === 'none') return { fields };
+  return {
+    fields,
+    rows: transactionRows({
+      projectId: row.projectId,
+      voucherId: card.id,
+      fields,
+      descending: (parameters.order ?? '-created_at') === '-created_at',
+      bounds: selection.kind === 'created_at' ? selection.bounds : [],
+      maxSeq: await lastTransactionSeq(ctx.database, card.id),
+    }),
+  };
+}
+
+/** The project's orders: `id`, `source_id` and `status` unless the export names fields, newest first unless it names an order. */
+async function ordersPlan(_ctx: ServiceContext, row: ExportRow): Promise<ExportPlan> {
+  const parameters = orderExportParametersSchema.parse(row.parameters);
+  const fields = parameters.fields ?? defaultOrderExportFields;
+  return { fields, rows: orderRows({ projectId: row.projectId, fields, order: parameters.order ?? '-created_at', filters: parameters.filters }) };
+}
+
+const plans: Record<string, (ctx: ServiceContext, row: ExportRow) => Promise<ExportPlan>> = { voucher_transactions: transactionsPlan, order: ordersPlan };
 
 /**
  * The export job: writes the CSV of one export to the file store and marks it DONE. Safe to run
@@ -63,30 +101,17 @@ export async function runExport(ctx: ServiceContext, exportId: string, options: 
   // Deleted (or finished by another attempt) since it was read: nothing to do.
   if (!(await updateUnfinishedExport(ctx.db, row.id, { status: 'IN_PROGRESS', updatedAt: ctx.clock.now() }))) return findExportById(ctx.db, row.id);
 
-  const parameters = exportParametersSchema.parse(row.parameters);
-  const code = parameters.filters?.voucher_id?.conditions.$in;
-  const card = await findVoucherByCode(ctx.db, row.projectId, Array.isArray(code) ? code[0] : (code ?? ''));
-  if (!card) {
-    await failExport(ctx, row.id, `Cannot find voucher with id ${String(code)}`);
+  const plan = await (plans[row.exportedObject] ?? (async () => ({ error: `Exports of ${row.exportedObject} are not made by this service` })))(ctx, row);
+  if ('error' in plan) {
+    await failExport(ctx, row.id, plan.error);
     return findExportById(ctx.db, row.id);
   }
-  const campaign = await getCampaign(ctx.db, row.projectId, card.campaignId);
-  const selection = selectRows(parameters.filters, { voucherNames: [card.id, card.code], campaignNames: [campaign.id, campaign.name] });
-  const fields = parameters.fields ?? defaultExportFields;
   const key = exportFileKey(row.projectId, row.id);
   const files = exportFiles(ctx.config);
 
   await files.write(key, async (file) => {
-    await file.write(csvHeader(fields));
-    if (selection.kind === 'none') return;
-    await writeRecords(ctx, file, options, {
-      projectId: row.projectId,
-      voucherId: card.id,
-      fields,
-      descending: (parameters.order ?? '-created_at') === '-created_at',
-      bounds: selection.kind === 'created_at' ? selection.bounds : [],
-      maxSeq: await lastTransactionSeq(ctx.database, card.id),
-    });
+    await file.write(csvHeader(plan.fields));
+    if (plan.rows) await writeRecords(ctx, file, options, plan.rows);
   });
 
   // The file is durable; one statement makes the export DONE with its link.

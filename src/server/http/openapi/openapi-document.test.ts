@@ -19,6 +19,8 @@ const realOperationsOutsideTheReference = new Set([
   shapeOf('get', '/v1/customers/{}/segments'),
   // Delete Export (exports.json): 204, then the export is gone.
   shapeOf('delete', '/v1/exports/{}'),
+  // Get Async Action (async-actions.json): how an order import goes, and its result.
+  shapeOf('get', '/v1/async-actions/{}'),
   // Create, List and Get Product (products.json), as far as MATERIAL rewards need them.
   shapeOf('post', '/v1/products'),
   shapeOf('get', '/v1/products'),

@@ -47,6 +47,8 @@ const tagNames: Record<string, string> = {
   exports: 'Exports',
   publications: 'Publications',
   assets: 'Assets',
+  orders: 'Orders',
+  'async-actions': 'Async Actions',
   _local: 'Local control',
 };
 

@@ -11,7 +11,8 @@ import { baseFixture } from '../../../../test/support/fixtures';
 import { issueTokenOver, withBearer } from '../../../../test/support/oauth';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { transactionCells } from '../../db/repositories/export-rows';
+import { exportCells } from '../../db/repositories/export-rows';
+import { transactionRows } from '../../db/repositories/transaction-export-rows';
 import { csvHeader, csvRecords } from '../../domain/export-csv';
 import { exportFileWorker, exportGiveUpWorker } from '../../jobs/export-worker';
 import type { ExportJob } from '../../jobs/export-queue';
@@ -218,7 +219,7 @@ describe.each(testDatabases())('transaction exports (%s)', (kind) => {
     const all = await exportCsv(undefined, 'FIX-002');
     const query = { projectId: service.project.projectId, voucherId: card.id, fields: defaultExportFields, descending: true, bounds: [], maxSeq: Number.MAX_SAFE_INTEGER };
     let encoded = csvHeader(defaultExportFields);
-    for await (const batch of transactionCells(service.database, query, 3)) encoded += csvRecords(batch);
+    for await (const batch of exportCells(service.database, transactionRows(query), 3)) encoded += csvRecords(batch);
     expect(all).toBe(encoded);
     expect(all.match(/^vtx_/gm)).toHaveLength(10);
   });

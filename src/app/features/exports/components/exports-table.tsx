@@ -17,7 +17,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { memberPath } from '../../../config/paths';
 import { useExports } from '../api/get-exports';
 import { useNow } from '../hooks/use-now';
-import { exportedCardCode, formatElapsed, proxiedDownloadUrl, startedBy, statusCopy } from '../model/export-display';
+import { exportedCardCode, exportedContentsLabel, formatElapsed, proxiedDownloadUrl, startedBy, statusCopy } from '../model/export-display';
 import { nothingSeen, seeExports, type SeenExports } from '../model/finish-times';
 import { ExportPolling, hasUnfinished, isFinished } from '../model/polling';
 import { DeleteExportDialog } from './delete-export-dialog';
@@ -96,7 +96,7 @@ export function ExportsTable() {
         head={
           <TableRow>
             <TableCell>Export</TableCell>
-            <TableCell>Card</TableCell>
+            <TableCell>Contents</TableCell>
             <TableCell sx={wideOnly}>Started by</TableCell>
             <TableCell>Status</TableCell>
             <TableCell sx={wideOnly}>Elapsed</TableCell>
@@ -123,7 +123,7 @@ export function ExportsTable() {
                     {card}
                   </Link>
                 ) : (
-                  '—'
+                  exportedContentsLabel(item)
                 )}
               </TableCell>
               <TableCell sx={wideOnly}>{startedBy(item, session.data?.authenticated ? session.data.user : undefined, staffNames.data)}</TableCell>

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportObject } from '../../../../contract/export';
-import { exportedCardCode, formatElapsed, proxiedDownloadUrl, startedBy } from './export-display';
+import { exportedCardCode, exportedContentsLabel, formatElapsed, proxiedDownloadUrl, startedBy } from './export-display';
 
 describe('export display', () => {
   it('reads the card from the filter the service adds', () => {
-    const item = { parameters: { filters: { voucher_id: { conditions: { $in: ['COFFEE-0005'] } } } } } as unknown as ExportObject;
+    const item = { exported_object: 'voucher_transactions', parameters: { filters: { voucher_id: { conditions: { $in: ['COFFEE-0005'] } } } } } as unknown as ExportObject;
     expect(exportedCardCode(item)).toBe('COFFEE-0005');
-    expect(exportedCardCode({ parameters: {} } as ExportObject)).toBeUndefined();
+    expect(exportedCardCode({ exported_object: 'voucher_transactions', parameters: {} } as ExportObject)).toBeUndefined();
+  });
+
+  it('names what an export of orders holds, which has no card', () => {
+    const orders = { exported_object: 'order', parameters: { filters: { voucher_id: { conditions: { $in: ['COFFEE-0005'] } } } } } as unknown as ExportObject;
+    expect(exportedCardCode(orders)).toBeUndefined();
+    expect(exportedContentsLabel(orders)).toBe('Orders');
+    expect(exportedContentsLabel({ exported_object: 'voucher_transactions' })).toBe('—');
   });
 
   it('sends the download through the proxy, keeping path and token', () => {

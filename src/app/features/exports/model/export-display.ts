@@ -3,10 +3,19 @@ import type { StaffUser } from '../../../../contract/staff-session';
 
 /** The card an export holds: the service records it as `filters.voucher_id.conditions.$in[0]`. */
 export function exportedCardCode(item: ExportObject): string | undefined {
+  if (item.exported_object !== 'voucher_transactions') return undefined;
   const voucher = item.parameters.filters?.voucher_id as { conditions?: { $in?: unknown } } | undefined;
   const scope = voucher?.conditions?.$in;
   const code = Array.isArray(scope) ? scope[0] : scope;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What an export holds, in words, when it is not one card's history: exports of orders are
+ * started through the API (the page itself starts only card exports).
+ */
+export function exportedContentsLabel(item: Pick<ExportObject, 'exported_object'>): string {
+  return item.exported_object === 'order' ? 'Orders' : '—';
 }
 
 /**

@@ -1,0 +1,27 @@
+import type { AsyncAction, ImportFailure } from '../../contract/async-action';
+import type { AsyncActionState } from '../db/repositories/async-actions';
+
+/** The result's message, in the real API's words ("1 order(s) imported successfully, 1 failed."), and why a FAILED import stopped. */
+function messageOf(row: AsyncActionState, failed: number): string {
+  const counts = `${row.doneCount} order(s) imported successfully, ${failed} failed.`;
+  if (row.status !== 'FAILED') return counts;
+  return `The import stopped: ${row.errorMessage ?? 'it could not be completed'}. ${counts} ${row.itemCount - row.nextIndex} not processed.`;
+}
+
+/** An async action as the real API answers Get Async Action: the result once it ended. */
+export function presentAsyncAction(row: AsyncActionState): AsyncAction {
+  const ended = row.status === 'DONE' || row.status === 'FAILED';
+  const failed = row.failures as unknown as ImportFailure[];
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    ...(ended && { result: { message: messageOf(row, failed.length), failed, done_count: row.doneCount, failed_count: failed.length } }),
+    created_at: row.createdAt.toISOString(),
+    updated_at: (row.updatedAt ?? row.createdAt).toISOString(),
+    request_id: row.requestId,
+    progress: row.itemCount === 0 ? (ended ? 100 : 0) : Math.floor((row.nextIndex * 100) / row.itemCount),
+    ...(ended && row.processingMs !== null && { processing_time: row.processingMs }),
+    object: 'async_action',
+  };
+}
