@@ -91,6 +91,9 @@ export const campaigns = pgTable(
     // The program's own points expiration (an earning rule's points_expiration shape), for points
     // added by hand with expiration_type PROGRAM_RULES; null: such points never expire.
     pointsExpiration: jsonb('points_expiration').$type<Json | null>(),
+    // How members qualify for the program's tiers and when a tier ends (contract LoyaltyTiersExpirationAll);
+    // null: by balance, from the moment it is reached, until it drops.
+    loyaltyTiersExpiration: jsonb('loyalty_tiers_expiration').$type<Json | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -764,5 +767,86 @@ export const asyncActions = pgTable(
   (t) => [
     uniqueIndex('async_actions_one_running_uq').on(t.projectId, t.type).where(sql`status = 'IN_PROGRESS'`),
     index('async_actions_enqueued_idx').on(t.projectId, t.type, t.seq).where(sql`status = 'ENQUEUED'`),
+  ],
+);
+
+/**
+ * A loyalty program's tier: a range of qualifying points (`points_to` null: no upper bound; ranges
+ * of one program never overlap) and its mappings, keyed by earning rule id and by reward
+ * assignment id. Created in bulk, never changed or deleted (v1 has neither).
+ */
+export const loyaltyTiers = pgTable(
+  'loyalty_tiers',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    name: text('name').notNull(),
+    pointsFrom: bigint('points_from', { mode: 'number' }).notNull(),
+    pointsTo: bigint('points_to', { mode: 'number' }),
+    earningRules: jsonb('earning_rules').$type<Json>().notNull().default({}),
+    rewards: jsonb('rewards').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('loyalty_tiers_campaign_idx').on(t.campaignId, t.pointsFrom)],
+);
+
+/**
+ * A member's tier as the tier engine last folded it (domain/tier-engine.ts): the engine's state,
+ * the last card transaction it counted (`last_seq`) and the next instant the clock alone may
+ * change it (`next_check_at`, for the hourly job and clock moves). A cache of a function of the
+ * ledger and the clock, caught up under this row's lock (services/member-tiers.ts).
+ */
+export const memberTiers = pgTable(
+  'member_tiers',
+  {
+    voucherId: text('voucher_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    tierId: text('tier_id').references(() => loyaltyTiers.id),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    state: jsonb('state').$type<Json>().notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'member_tiers_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
+    index('member_tiers_due_idx').on(t.nextCheckAt).where(sql`next_check_at IS NOT NULL`),
+    index('member_tiers_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/** Each change of a member's tier the engine found, at the instant it happened: member activity (and webhooks) read these. */
+export const memberTierChanges = pgTable(
+  'member_tier_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    projectId: text('project_id').notNull(),
+    voucherId: text('voucher_id').notNull(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    type: text('type').notNull(),
+    tierFrom: text('tier_from').references(() => loyaltyTiers.id),
+    tierTo: text('tier_to').references(() => loyaltyTiers.id),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_tier_changes_id_uq').on(t.id),
+    index('member_tier_changes_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
+    foreignKey({ name: 'member_tier_changes_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
 );

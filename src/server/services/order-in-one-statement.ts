@@ -76,6 +76,8 @@ async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: Eve
   for (const { rule, card } of context.pairs) {
     if (!cardCanEarn(card, now) || !isLive(rule, now)) continue;
     if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0]) || rule.pendingPoints) return undefined;
+    // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
+    if (card.tiered) return undefined;
     const byExpiry = earn(rule, facts, now);
     const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
     if (points === 0) continue;
