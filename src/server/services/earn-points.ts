@@ -10,7 +10,7 @@ import type { OrderRow } from '../db/repositories/orders';
 import { holdPendingPoints } from '../db/repositories/pending-points';
 import { triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
-import type { EventRow } from '../db/repositories/events';
+import type { NewEventRow } from '../db/repositories/events';
 import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
@@ -39,7 +39,7 @@ export interface Accrual {
 }
 
 /** The event row a tracked event records, whichever path (one statement or the transaction) writes it. */
-export function newEventRow(projectId: string, customerId: string, body: TrackEventRequest, metadata: Record<string, unknown>, now: Date): EventRow {
+export function newEventRow(projectId: string, customerId: string, body: TrackEventRequest, metadata: Record<string, unknown>, now: Date): NewEventRow {
   return { id: newId('evcus'), projectId, customerId, type: body.event, metadata, referral: body.referral ?? null, loyalty: body.loyalty ?? null, createdAt: now };
 }
 
@@ -211,7 +211,7 @@ export function customEventLabel(rule: Pick<EarningRuleRow, 'id' | 'name'>, sche
 export async function earnPointsForEvent(
   _ctx: ServiceContext,
   tx: Tx,
-  input: { projectId: string; event: EventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
+  input: { projectId: string; event: NewEventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
 ): Promise<Accrual[]> {
   const { projectId, event, schema, customer, namedCard, now } = input;
   const rules = (await activeRulesForSchema(tx, projectId, schema.id, namedCard ? [namedCard.campaignId] : undefined)).filter(({ rule }) => isLive(rule, now));

@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
 import type { PlannedAccrual } from '../db/repositories/event-accruals';
 import type { EventContext } from '../db/repositories/event-context';
-import type { EventRow } from '../db/repositories/events';
+import type { NewEventRow } from '../db/repositories/events';
 import type { OrderRow } from '../db/repositories/orders';
 import { presentOrder } from '../presenters/order';
 import { cardCanEarn, earn, hasLimits, isLive, orderFactsOf, orderPaidLabel } from './earn-points';
@@ -70,7 +70,7 @@ async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: Eve
     createdAt: now,
     updatedAt: null,
   };
-  const event: EventRow = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: order.id }, referral: null, loyalty: null, createdAt: now };
+  const event: NewEventRow = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: order.id }, referral: null, loyalty: null, createdAt: now };
   const facts = { eventSchemaId: null, eventMetadata: {}, customerMetadata: customer.metadata, customerSegmentIds: context.segmentIds, order: orderFactsOf(order) };
   const planned: PlannedAccrual[] = [];
   for (const { rule, card } of context.pairs) {
