@@ -39,6 +39,20 @@ describe.each(testDatabases())('npm run keys (%s)', (kind) => {
     expect(await run('delete', id)).toContain('DELETED');
   });
 
+  it('creates, lists, regenerates and deletes management key pairs, stored only as a hash', async () => {
+    const created = await run('create-management', '--project', projectId, '--name', 'Webhooks');
+    const id = /X-Management-Id: +(\S+)/.exec(created)?.[1] as string;
+    const secret = /X-Management-Token: +(\S{43}) +\(shown once/.exec(created)?.[1] as string;
+    expect(secret).toBeDefined();
+    expect(await run('list-management', '--project', projectId)).toContain(`${id}  ACTIVE   project ${projectId}  "Webhooks"  (management)`);
+    const stored = JSON.stringify(await database.execute('SELECT * FROM management_keys'));
+    expect(stored).not.toContain(secret);
+    expect(await run('regenerate-management', id)).toMatch(/X-Management-Token: +\S{43}/);
+    expect(await run('delete-management', id)).toContain('DELETED');
+    await expect(run('regenerate-management', id)).rejects.toThrow(`Management key ${id} is deleted`);
+    await expect(run('create-management', '--project', 'proj_nope', '--name', 'x')).rejects.toThrow('No project with id proj_nope');
+  });
+
   it('refuses a usage error without touching the database', async () => {
     await expect(run('create', '--name', 'x')).rejects.toThrow(/required option '--project <id>'/);
     await expect(run('block')).rejects.toThrow(/missing required argument 'keyId'/);

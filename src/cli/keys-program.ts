@@ -11,10 +11,15 @@ import {
   type ApiKeyView,
   type KeyContext,
 } from '../server/services/api-keys';
+import { createManagementKey, deleteManagementKey, listManagementKeys, regenerateManagementKey, type ManagementKeyView } from '../server/services/management-keys';
 
 function describeKey(key: ApiKeyView): string {
   const ips = key.ipAllowlist.length > 0 ? key.ipAllowlist.join(',') : 'any address';
   return `${key.id}  ${key.status.padEnd(7)}  project ${key.projectId}  "${key.name}"  IPs: ${ips}`;
+}
+
+function describeManagementKey(key: ManagementKeyView): string {
+  return `${key.id}  ${key.status.padEnd(7)}  project ${key.projectId}  "${key.name}"  (management)`;
 }
 
 /**
@@ -81,6 +86,44 @@ export function keysProgram(ctx: KeyContext, print: (line: string) => void): Com
       if (cidrs.length === 0 && !options.clear) throw new KeyManagementError('Give at least one address or CIDR block, or --clear');
       if (cidrs.length > 0 && options.clear) throw new KeyManagementError('Give addresses or --clear, not both');
       print(describeKey(await setApiKeyIpAllowlist(ctx, id, cidrs)));
+    });
+
+  program
+    .command('create-management')
+    .description('Create a management key pair (X-Management-Id / X-Management-Token) for the project\'s webhooks; the secret is printed once')
+    .requiredOption('--project <id>', 'project id')
+    .requiredOption('--name <name>', 'a name to recognise the key by')
+    .action(async (options: { project: string; name: string }) => {
+      const { key, secret } = await createManagementKey(ctx, options.project, options.name);
+      print(`Created ${describeManagementKey(key)}`);
+      print(`  X-Management-Id:    ${key.id}`);
+      print(`  X-Management-Token: ${secret}   (shown once: store it now)`);
+    });
+
+  program
+    .command('list-management')
+    .description('List management keys, all projects or one')
+    .option('--project <id>', 'only this project')
+    .action(async (options: { project?: string }) => {
+      const keys = await listManagementKeys(ctx, options.project);
+      if (keys.length === 0) print('No management keys.');
+      for (const key of keys) print(describeManagementKey(key));
+    });
+
+  program
+    .command('delete-management')
+    .description('Delete a management key for good')
+    .argument('<keyId>', 'the X-Management-Id')
+    .action(async (id: string) => print(describeManagementKey(await deleteManagementKey(ctx, id))));
+
+  program
+    .command('regenerate-management')
+    .description('Give a management key a new secret')
+    .argument('<keyId>', 'the X-Management-Id')
+    .action(async (id: string) => {
+      const { key, secret } = await regenerateManagementKey(ctx, id);
+      print(`Regenerated ${describeManagementKey(key)}`);
+      print(`  X-Management-Token: ${secret}   (shown once: store it now)`);
     });
 
   return program;

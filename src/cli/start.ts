@@ -8,6 +8,7 @@ import { createService, dashboardUserKeyOf, openConfiguredDatabase } from '../se
 import { buildProxy } from '../proxy/app';
 import { loadProxyConfig } from '../proxy/config';
 import { ensureDemoProject } from './demo-project';
+import { WebhookWorker } from '../server/services/webhook-worker';
 import { endLogStream, shutDownOn, trackConnections } from './shutdown';
 
 async function main(): Promise<void> {
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
   // The project clock (/_local/) likewise: on for the embedded demo, where nothing real is at stake.
   if (config.localControl === 'auto') config.localControl = demoKeys !== undefined ? 'on' : 'off';
+  // Webhooks to a receiver on this machine or its network: the demo is where an integrator runs one.
+  if (config.webhookPrivateTargets === 'auto') config.webhookPrivateTargets = demoKeys !== undefined ? 'allow' : 'refuse';
 
   // LOG_FILE: both loggers append JSON lines to one file (the e2e run scans it for secrets).
   const stream = config.logFile ? createWriteStream(config.logFile, { flags: 'a' }) : undefined;
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await createService(database, config, undefined, { logger });
   const { startWorkers } = await import('../server/jobs/workers');
   const workers = await startWorkers(ctx);
+  const webhooks = new WebhookWorker(ctx).start();
   const service = trackConnections(app);
   await app.listen({ host: config.host, port: config.port });
   const proxy = await buildProxy(proxyConfig, { database, logger, dashboardUserKey: await dashboardUserKeyOf(database, config) });
@@ -51,7 +55,9 @@ async function main(): Promise<void> {
   // The proxy stops first: its requests in flight still reach the service, which stops after it.
   shutDownOn(['SIGTERM', 'SIGINT'], {
     servers: [dashboard, service],
-    alongside: (msLeft) => workers.stop(msLeft),
+    alongside: async (msLeft) => {
+      await Promise.all([workers.stop(msLeft), webhooks.stop()]);
+    },
     last: async () => {
       await database.close();
       await endLogStream(stream);

@@ -51,6 +51,7 @@ export const errorKeyWords = {
   // Limits.
   earning_rules_limit_exceeded: 'The program has as many earning rules as it may have.',
   segments_limit_exceeded: 'The project has as many segments as it may have.',
+  webhooks_limit_exceeded: 'The project has as many webhook endpoints as it may have.',
   oauth_token_limit_reached: 'The project has as many live tokens as it may have: revoke some first.',
   // OAuth.
   invalid_scope: 'One of the scopes is not valid.',

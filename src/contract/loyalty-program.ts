@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitQuery, metadataSchema, pageQuery } from './common';
 import { categorySchema } from './loyalty-member';
+import { loyaltyTiersExpirationSchema } from './loyalty-tier';
 
 /** A loyalty campaign as GET /v1/loyalties returns it (openapi-supporting LoyaltyCampaign). */
 export const loyaltyProgramSchema = z.object({
@@ -22,6 +23,7 @@ export const loyaltyProgramSchema = z.object({
   protected: z.boolean(),
   category_id: z.string().nullable(),
   categories: z.array(categorySchema),
+  loyalty_tiers_expiration: loyaltyTiersExpirationSchema.optional(),
   object: z.literal('campaign'),
 });
 export type LoyaltyProgram = z.infer<typeof loyaltyProgramSchema>;

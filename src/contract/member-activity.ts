@@ -3,8 +3,9 @@ import { limitQuery, metadataSchema } from './common';
 
 /**
  * GET /v1/loyalties/[{campaignId}/]members/{memberId}/activity (openapi-spend MemberActivity):
- * every event of a card, read from its ledger: the publication to its holder, and one activity per
- * card transaction (accruals, manual changes, reward redemptions, expirations).
+ * every event of a card, read from its ledger: the publication to its holder, one activity per
+ * card transaction (accruals, manual changes, reward redemptions, expirations) and one per change
+ * of the holder's loyalty tier.
  */
 
 export const memberActivityTypes = [
@@ -14,6 +15,12 @@ export const memberActivityTypes = [
   'customer.voucher.loyalty_card.points_expired',
   'customer.voucher.loyalty_card.points_transferred',
   'customer.reward_redemptions.completed',
+  'customer.loyalty.tier.joined',
+  'customer.loyalty.tier.upgraded',
+  'customer.loyalty.tier.downgraded',
+  'customer.loyalty.tier.prolonged',
+  'customer.loyalty.tier.left',
+  'customer.loyalty.tier.expiration.changed',
 ] as const;
 export type MemberActivityType = (typeof memberActivityTypes)[number];
 

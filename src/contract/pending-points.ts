@@ -19,6 +19,8 @@ export const pendingPointsSchema = z.object({
     event: z.object({ id: z.string(), type: z.literal('customer.order.paid'), entity_id: z.string(), created_at: z.string(), category: z.literal('EFFECT') }).optional(),
     earning_rule: z.object({ id: z.string(), source: z.object({ banner: z.string() }) }).optional(),
     order: z.object({ id: z.string(), source_id: z.string().nullable() }).optional(),
+    /** The tier the member was in when the order earned them. */
+    holder_loyalty_tier: z.object({ id: z.string(), name: z.string() }).optional(),
   }),
   created_at: z.string(),
   updated_at: z.string().nullable(),

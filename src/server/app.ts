@@ -90,6 +90,8 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
 
   app.addHook('preValidation', async (request) => rejectUnstorableInput(request));
   app.addHook('onClose', async () => ctx.rateLimiter.close());
+  // What card changes set off (tiers catching up) finishes before the database may go.
+  app.addHook('onClose', async () => ctx.cardChanges.settled());
 
   // Before any route: it records every route registered after it into /openapi.json.
   await registerOpenApiDocument(app, {

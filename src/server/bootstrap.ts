@@ -17,6 +17,7 @@ import { readRedemptionContexts, recordRedemptionsIfUnchanged } from './db/repos
 import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 import { CardChanges } from './services/card-changes';
+import { followCardChanges } from './services/member-tiers';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -29,7 +30,7 @@ export async function dashboardUserKeyOf(database: Database, config: ServiceConf
 }
 
 export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
-  return {
+  const ctx: ServiceContext = {
     database,
     db: database.db,
     clock: new ProjectClock(clock, database.db, config.localControl === 'on'),
@@ -48,6 +49,9 @@ export async function createContext(database: Database, config: ServiceConfig, c
     redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes)),
     cardChanges: new CardChanges(),
   };
+  // Loyalty tiers follow every committed card change (services/member-tiers.ts).
+  ctx.cardChanges.subscribe((changes) => followCardChanges(ctx, changes));
+  return ctx;
 }
 
 export async function createService(database: Database, config: ServiceConfig, clock?: Clock, options?: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {

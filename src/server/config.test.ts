@@ -11,3 +11,15 @@ describe('loadConfig: SHUTDOWN_TIMEOUT_SECONDS', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: value })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });
+
+describe('loadConfig: WEBHOOK_PRIVATE_TARGETS', () => {
+  it('is auto unless set (the entry point decides: allowed for the embedded demo only), and takes allow and refuse', () => {
+    expect(loadConfig({}).webhookPrivateTargets).toBe('auto');
+    expect(loadConfig({ WEBHOOK_PRIVATE_TARGETS: 'allow' }).webhookPrivateTargets).toBe('allow');
+    expect(loadConfig({ WEBHOOK_PRIVATE_TARGETS: 'refuse' }).webhookPrivateTargets).toBe('refuse');
+  });
+
+  it.each(['yes', 'on', ''])('stops on %j with a message naming the variable', (value) => {
+    expect(() => loadConfig({ WEBHOOK_PRIVATE_TARGETS: value })).toThrow(/WEBHOOK_PRIVATE_TARGETS/);
+  });
+});

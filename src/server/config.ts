@@ -28,6 +28,12 @@ const envSchema = z.object({
    * demo project. Anyone holding a project's keys could move its time, so never on in production.
    */
   LOCAL_CONTROL: z.enum(['on', 'off', 'auto']).default('auto'),
+  /**
+   * Webhook target URLs on private, loopback and link-local addresses: `auto` allows them only for
+   * `npm start` on the embedded demo project (an integrator's receiver runs next to it), so the
+   * service cannot be used to reach internal hosts elsewhere.
+   */
+  WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'refuse', 'auto']).default('auto'),
 });
 
 export type ServiceConfig = {
@@ -45,6 +51,8 @@ export type ServiceConfig = {
   shutdownTimeoutMs: number;
   /** `on` serves /_local/ (the project clock); `auto` is decided by the entry point (cli/start.ts), and is off everywhere else. */
   localControl: 'on' | 'off' | 'auto';
+  /** `allow` lets webhooks target private and loopback addresses; `auto` is decided by the entry point (cli/start.ts) and refuses everywhere else. */
+  webhookPrivateTargets: 'allow' | 'refuse' | 'auto';
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -70,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE, redisUrl: e.REDIS_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     localControl: e.LOCAL_CONTROL,
+    webhookPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS,
   };
 }

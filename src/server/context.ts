@@ -39,6 +39,8 @@ export interface ServiceContext {
   redemptionWrites: StatementBatcher<UnlockedRedemption, { reward: RewardRow; redemption: RedemptionRow } | undefined>;
   /** Every change to a card, announced once committed: where tiers and webhooks plug in (services/card-changes). */
   cardChanges: CardChanges;
+  /** This process's webhook sender, when it runs one (cli/start, cli/serve): woken by "send again". */
+  webhooks?: { wake(): void };
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */

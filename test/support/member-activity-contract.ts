@@ -7,6 +7,12 @@ const branchOf: Record<string, string> = {
   'customer.voucher.loyalty_card.points_added': 'EventCustomerLoyaltyCardPointsAdded',
   'customer.voucher.loyalty_card.points_expired': 'EventCustomerVouchersLoyaltyPointsExpired',
   'customer.reward_redemptions.completed': 'EventCustomerRewardRedemptionsCompleted',
+  'customer.loyalty.tier.joined': 'EventCustomerLoyaltyTierJoined',
+  'customer.loyalty.tier.upgraded': 'EventCustomerLoyaltyTierUpgraded',
+  'customer.loyalty.tier.downgraded': 'EventCustomerLoyaltyTierDowngraded',
+  'customer.loyalty.tier.prolonged': 'EventCustomerLoyaltyTierProlonged',
+  'customer.loyalty.tier.left': 'EventCustomerLoyaltyTierLeft',
+  'customer.loyalty.tier.expiration.changed': 'EventCustomerLoyaltyTierExpirationChanged',
 };
 
 /**

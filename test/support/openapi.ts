@@ -14,9 +14,10 @@ function convertNullable(node: unknown): unknown {
   const { nullable, ...rest } = node as Record<string, unknown>;
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, convertNullable(v)]));
   if (nullable !== true) return out;
+  // A nullable wrapper of other schemas ("null or all of these"), with or without a type of its own.
+  if (out.allOf || out.oneOf || out.anyOf || out.$ref) return { anyOf: [{ type: 'null' }, out] };
   if (typeof out.type === 'string') out.type = [out.type, 'null'];
   if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-  if (out.type === undefined && (out.allOf || out.oneOf || out.anyOf || out.$ref)) return { anyOf: [{ type: 'null' }, out] };
   return out;
 }
 
@@ -25,6 +26,7 @@ const documents = {
   supporting: reference('openapi-supporting.json'),
   spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
   'loyalty-rest': convertNullable(reference('openapi-loyalty-rest.json')) as Record<string, any>,
+  webhooks: convertNullable(reference('webhooks-loyalty.json')) as Record<string, any>,
   'customers-catalog': convertNullable(reference('openapi-customers-catalog.json')) as Record<string, any>,
 };
 export type ContractDocument = keyof typeof documents;
@@ -101,4 +103,29 @@ export function componentErrors(document: ContractDocument, component: string, v
 /** Whether the contract documents `status` for the operation (with or without a body). */
 export function documentsStatus(document: ContractDocument, path: string, method: string, status: number): boolean {
   return operation(document, path, method)?.responses?.[String(status)] !== undefined;
+}
+
+/**
+ * Validates a webhook's `data` against the payload schema webhooks-loyalty.json publishes for its
+ * event type (the webhook named `EVENTS.<TYPE>`). Returns Ajv's errors (empty when valid).
+ */
+export function webhookPayloadErrors(type: string, data: unknown, knownDefectNulls: string[] = []): string[] {
+  const webhook = documents.webhooks.webhooks[`EVENTS.${type.toUpperCase()}`];
+  if (!webhook) throw new Error(`No webhook ${type} in webhooks-loyalty.json`);
+  const schema = webhook.post.requestBody.content['application/json'].schema;
+  const validate = ajv.getSchema(`webhooks${schema.$ref}`);
+  if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
+  return errorsOf(validate, dropNulls(data, knownDefectNulls));
+}
+
+/**
+ * Where a webhook schema contradicts its own example, the example wins: `data`'s errors, less
+ * those the published example itself has (same path and message). Returns the rest.
+ */
+export function webhookPayloadErrorsBeyondExample(type: string, data: unknown): string[] {
+  const content = documents.webhooks.webhooks[`EVENTS.${type.toUpperCase()}`].post.requestBody.content['application/json'];
+  const example = (Object.values(content.examples) as { value: unknown }[])[0].value;
+  const shape = (error: string) => error.replace(/ \{.*\}$/, '');
+  const exampleErrors = new Set(webhookPayloadErrors(type, example).map(shape));
+  return webhookPayloadErrors(type, data).filter((error) => !exampleErrors.has(shape(error)));
 }

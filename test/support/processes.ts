@@ -119,10 +119,10 @@ export async function slowRequest(port: number, method: string, path: string, he
 }
 
 /** One API service process (`npm run serve:api`) on the PostgreSQL database at `url`; resolves with its address once it listens. */
-export function startServiceProcess(url: string): Promise<{ address: string; child: ChildProcess }> {
+export function startServiceProcess(url: string, env: Record<string, string> = {}): Promise<{ address: string; child: ChildProcess }> {
   const serve = fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', serve], {
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10' },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

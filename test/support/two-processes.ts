@@ -16,11 +16,11 @@ export interface TwoProcesses {
   close(): Promise<void>;
 }
 
-export async function startTwoProcesses(fixture: FixtureInput, name: string): Promise<TwoProcesses> {
+export async function startTwoProcesses(fixture: FixtureInput, name: string, env: Record<string, string> = {}): Promise<TwoProcesses> {
   const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, name);
   const database = await openDatabase({ url: scratch.url, poolSize: 2 });
   const project = await loadFixture(database, fixture);
-  const services: { address: string; child: ChildProcess }[] = await Promise.all([startServiceProcess(scratch.url), startServiceProcess(scratch.url)]);
+  const services: { address: string; child: ChildProcess }[] = await Promise.all([startServiceProcess(scratch.url, env), startServiceProcess(scratch.url, env)]);
   return {
     database,
     project,

@@ -21,6 +21,13 @@ import type { SlidingExpiration } from '../../contract/earning-rule';
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' });
 type Json = Record<string, unknown>;
+/**
+ * The id of the transaction that wrote the row (its top-level xid as a number). Webhooks read the
+ * ledger by it (server/services/webhook-dispatch.ts): a row whose xid is below the oldest running
+ * transaction's can no longer be joined by one committing later with a smaller seq. Older rows
+ * have none. BRIN-indexed: xids grow with the table, so the index costs next to nothing to keep.
+ */
+const writerXid = () => bigint('xid', { mode: 'number' }).default(sql`(pg_current_xact_id()::text::bigint)`);
 
 export const projects = pgTable('projects', {
   id: text('id').primaryKey(),
@@ -85,6 +92,9 @@ export const campaigns = pgTable(
     // The program's own points expiration (an earning rule's points_expiration shape), for points
     // added by hand with expiration_type PROGRAM_RULES; null: such points never expire.
     pointsExpiration: jsonb('points_expiration').$type<Json | null>(),
+    // How members qualify for the program's tiers and when a tier ends (contract LoyaltyTiersExpirationAll);
+    // null: by balance, from the moment it is reached, until it drops.
+    loyaltyTiersExpiration: jsonb('loyalty_tiers_expiration').$type<Json | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,8 +191,10 @@ export const publications = pgTable(
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     result: text('result').notNull().default('SUCCESS'),
     createdAt: createdAt(),
+    xid: writerXid(),
   },
   (t) => [
+    index('publications_xid_brin').using('brin', t.xid),
     // A customer joins a loyalty program once; the index makes that hold under concurrency.
     uniqueIndex('publications_join_once_uq').on(t.campaignId, t.customerId),
     uniqueIndex('publications_source_uq').on(t.projectId, t.sourceId),
@@ -211,9 +223,11 @@ export const cardTransactions = pgTable(
     details: jsonb('details').$type<Json>().notNull().default({}),
     relatedTransactionId: text('related_transaction_id'),
     createdAt: createdAt(),
+    xid: writerXid(),
   },
   (t) => [
     uniqueIndex('card_transactions_id_uq').on(t.id),
+    index('card_transactions_xid_brin').using('brin', t.xid),
     index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
     index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
     // The card and its project in one check, which also holds the project to the card's.
@@ -283,8 +297,10 @@ export const events = pgTable(
     referral: jsonb('referral').$type<Json | null>(),
     loyalty: jsonb('loyalty').$type<Json | null>(),
     createdAt: createdAt(),
+    xid: writerXid(),
   },
   (t) => [
+    index('events_xid_brin').using('brin', t.xid),
     index('events_customer_idx').on(t.projectId, t.customerId, t.type),
     // The customer and its project in one check, which also holds the project to the customer's.
     foreignKey({ name: 'events_customer_fk', columns: [t.customerId, t.projectId], foreignColumns: [customers.id, customers.projectId] }),
@@ -615,6 +631,130 @@ export const pendingPoints = pgTable(
 );
 
 /**
+ * Management API key pairs (X-Management-Id / X-Management-Token), one project each: the webhook
+ * configuration (/management/v1/projects/{projectId}/webhooks). The secret is kept only as a hash.
+ */
+export const managementKeys = pgTable('management_keys', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  status: text('status').$type<'ACTIVE' | 'DELETED'>().notNull().default('ACTIVE'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A webhook endpoint. `secret` signs every sendout (HMAC-SHA256), so it is kept as it is, never
+ * answered after create or rotation and never logged. `failed_sendouts` counts sendouts that
+ * failed for good in a row; at 12 the endpoint is set inactive.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    targetUrl: text('target_url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    active: boolean('active').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    secret: text('secret').notNull(),
+    failedSendouts: integer('failed_sendouts').notNull().default(0),
+    // The snapshot the endpoint was created in (pg_snapshot as text): what was committed before it
+    // is not reported to it, whatever the order the dispatcher reads it in.
+    createdSnapshot: text('created_snapshot').notNull().default(sql`(pg_current_snapshot()::text)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_project_idx').on(t.projectId, t.createdAt, t.id)],
+);
+
+/**
+ * Changes that are no ledger row (orders, pending points added, adjusted or canceled), written in
+ * the transaction of the change: what webhooks report of them (server/domain/webhook-events.ts).
+ * `payload` is the subject as it was then.
+ */
+export const webhookOutbox = pgTable(
+  'webhook_outbox',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull(),
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    payload: jsonb('payload').$type<Json>().notNull(),
+    createdAt: createdAt(),
+    xid: writerXid(),
+  },
+  (t) => [index('webhook_outbox_xid_idx').on(t.xid, t.seq), index('webhook_outbox_subject_idx').on(t.subjectId)],
+);
+
+/**
+ * How far webhooks have read each source (card_transactions, events, publications, webhook_outbox):
+ * every row with a smaller xid, and those of `xid` up to `key`, have become sendouts.
+ */
+export const webhookCursors = pgTable('webhook_cursors', {
+  source: text('source').primaryKey(),
+  xid: bigint('xid', { mode: 'number' }).notNull(),
+  key: text('key'),
+});
+
+/**
+ * One event to one endpoint: its exact body (the envelope, whose ids never change across retries),
+ * when it is due by the project's clock, how many attempts it took. A sender leases it (real time)
+ * while it sends, so two processes never send it at once; a crashed sender's lease runs out and
+ * the sendout is sent again (at least once).
+ */
+export const webhookSendouts = pgTable(
+  'webhook_sendouts',
+  {
+    id: text('id').primaryKey(),
+    // The order events were made in: one endpoint's due sendouts go out in it.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id').notNull(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'PENDING' | 'DELIVERED' | 'FAILED'>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: text('lease_token'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_sendouts_event_uq').on(t.webhookId, t.eventId),
+    index('webhook_sendouts_due_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('webhook_sendouts_webhook_idx').on(t.webhookId, t.seq),
+  ],
+);
+
+/** Each attempt at a sendout, as the endpoint's log shows it: the answer's status and its first 1 kB. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    sendoutId: text('sendout_id')
+      .notNull()
+      .references(() => webhookSendouts.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_webhook_idx').on(t.webhookId, t.seq), index('webhook_attempts_sendout_idx').on(t.sendoutId, t.seq)],
+);
+
+/**
  * A bulk request the API answers at once and a job carries out (GET /v1/async-actions/{id}); today
  * order imports (`ORDERS.IMPORT`). `payload` is the request as validated; `next_index` is the
  * first item not yet processed, moved in the same transaction as that item's writes, so a job cut
@@ -649,5 +789,86 @@ export const asyncActions = pgTable(
   (t) => [
     uniqueIndex('async_actions_one_running_uq').on(t.projectId, t.type).where(sql`status = 'IN_PROGRESS'`),
     index('async_actions_enqueued_idx').on(t.projectId, t.type, t.seq).where(sql`status = 'ENQUEUED'`),
+  ],
+);
+
+/**
+ * A loyalty program's tier: a range of qualifying points (`points_to` null: no upper bound; ranges
+ * of one program never overlap) and its mappings, keyed by earning rule id and by reward
+ * assignment id. Created in bulk, never changed or deleted (v1 has neither).
+ */
+export const loyaltyTiers = pgTable(
+  'loyalty_tiers',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    name: text('name').notNull(),
+    pointsFrom: bigint('points_from', { mode: 'number' }).notNull(),
+    pointsTo: bigint('points_to', { mode: 'number' }),
+    earningRules: jsonb('earning_rules').$type<Json>().notNull().default({}),
+    rewards: jsonb('rewards').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('loyalty_tiers_campaign_idx').on(t.campaignId, t.pointsFrom)],
+);
+
+/**
+ * A member's tier as the tier engine last folded it (domain/tier-engine.ts): the engine's state,
+ * the last card transaction it counted (`last_seq`) and the next instant the clock alone may
+ * change it (`next_check_at`, for the hourly job and clock moves). A cache of a function of the
+ * ledger and the clock, caught up under this row's lock (services/member-tiers.ts).
+ */
+export const memberTiers = pgTable(
+  'member_tiers',
+  {
+    voucherId: text('voucher_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    tierId: text('tier_id').references(() => loyaltyTiers.id),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    state: jsonb('state').$type<Json>().notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'member_tiers_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
+    index('member_tiers_due_idx').on(t.nextCheckAt).where(sql`next_check_at IS NOT NULL`),
+    index('member_tiers_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/** Each change of a member's tier the engine found, at the instant it happened: member activity (and webhooks) read these. */
+export const memberTierChanges = pgTable(
+  'member_tier_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    projectId: text('project_id').notNull(),
+    voucherId: text('voucher_id').notNull(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    type: text('type').notNull(),
+    tierFrom: text('tier_from').references(() => loyaltyTiers.id),
+    tierTo: text('tier_to').references(() => loyaltyTiers.id),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_tier_changes_id_uq').on(t.id),
+    index('member_tier_changes_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
+    foreignKey({ name: 'member_tier_changes_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
 );

@@ -4,6 +4,7 @@ import { scopesAllow, scopesOpening } from '../domain/scopes';
 import { ApiError, unauthorized } from '../lib/api-error';
 import { authenticateBearer, bearerTokenOf, type ProjectTimeOf } from './bearer';
 import { authenticateKeyPair } from './key-pair';
+import { authenticateManagementKey } from './management-key';
 import type { Principal, RouteAuth } from './principal';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -28,6 +29,7 @@ function missingScope(principal: Principal, method: string, routePath: string): 
  * - `any` routes take the key pair, or `Authorization: Bearer <token>`, or both. With both, each
  *   must be valid and of the same project, and the token's scope limits the call: the bearer never
  *   widens what a request may do, and a key pair beside it never lifts the token's scope.
+ * - `management` routes (the Management API) take the management key pair only.
  * - A bearer principal must hold a scope whose path prefix covers the route (SERVICE_SPEC §5).
  */
 export async function authenticate(
@@ -37,6 +39,12 @@ export async function authenticate(
   /** The time of a project and real time: a bearer token expires by both. */
   timeOf: ProjectTimeOf,
 ): Promise<Principal> {
+  if (mode === 'management') {
+    const id = header(request, 'x-management-id');
+    const token = header(request, 'x-management-token');
+    if (!id || !token) throw unauthorized('This operation needs the X-Management-Id and X-Management-Token headers');
+    return authenticateManagementKey(db, id, token);
+  }
   const appId = header(request, 'x-app-id');
   const appToken = header(request, 'x-app-token');
   const authorization = mode === 'any' ? header(request, 'authorization') : undefined;

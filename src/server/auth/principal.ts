@@ -4,13 +4,14 @@ import type { OAuthScope } from '../../contract/oauth';
 export interface Principal {
   projectId: string;
   apiKeyId: string;
-  method: 'key' | 'bearer';
+  /** `management`: a Management API key pair (X-Management-Id / X-Management-Token). */
+  method: 'key' | 'bearer' | 'management';
   /** Scopes of a bearer token; null for the key pair, which may call everything server-side. */
   scopes: readonly OAuthScope[] | null;
 }
 
-/** What a route asks of its caller: nothing, the key pair only (token endpoints), or key pair or bearer token. */
-export type RouteAuth = 'public' | 'key' | 'any';
+/** What a route asks of its caller: nothing, the key pair only (token endpoints), key pair or bearer token, or a management key pair (the Management API). */
+export type RouteAuth = 'public' | 'key' | 'any' | 'management';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -41,7 +41,6 @@ export function unsupportedParts(rule: { trigger: Trigger; earnings: Earning[] }
   const facts = triggerFacts[rule.trigger.event];
   rule.earnings.forEach((earning, i) => {
     const at = `earnings.${i}`;
-    if (earning.tier_rules?.type === 'ANY_OF') problems.push(`${at}.tier_rules: loyalty tiers are not supported`);
     if (earning.rules) checkGroup(earning.rules, `${at}.rules`, facts, problems);
     earning.effects.forEach((effect, j) => checkEffect(effect, `${at}.effects.${j}`, facts, problems));
   });

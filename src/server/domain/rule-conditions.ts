@@ -1,3 +1,4 @@
+import type { TierFacts } from './tier-rules';
 import type { ConditionValue, Conditions, RuleDefinition, RulesGroup } from '../../contract/earning-rule';
 import type { OrderFacts } from './earning-effects';
 import { evaluateLogic, parseLogic } from './rule-logic';
@@ -11,6 +12,8 @@ export interface RuleFacts {
   customerSegmentIds: string[];
   /** The paid order, for order-paid rules. */
   order?: OrderFacts;
+  /** The member's loyalty tier, for earnings with tier_rules (tier-rules.ts). */
+  tier?: TierFacts;
 }
 
 /** The order conditions the engine evaluates; rules naming any other `order.*` condition are refused when written. */

@@ -1,10 +1,10 @@
 import type { EventSchema, TrackEventResponse, TrackedEvent } from '../../contract/event';
 import type { CustomerRow } from '../db/repositories/customers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
-import type { EventRow } from '../db/repositories/events';
+import type { NewEventRow } from '../db/repositories/events';
 
 /** The response of POST /v1/events (SERVICE_SPEC §2.13): `referral` and `loyalty` are null there. */
-export function presentTrackEventResponse(event: EventRow, customer: CustomerRow): TrackEventResponse {
+export function presentTrackEventResponse(event: NewEventRow, customer: CustomerRow): TrackEventResponse {
   return {
     object: 'event',
     type: event.type,
@@ -22,7 +22,7 @@ export function presentTrackEventResponse(event: EventRow, customer: CustomerRow
   };
 }
 
-export function presentTrackedEvent(event: EventRow): TrackedEvent {
+export function presentTrackedEvent(event: NewEventRow): TrackedEvent {
   return {
     id: event.id,
     object: 'event',

@@ -1,4 +1,5 @@
 import type { LoyaltyProgram } from '../../contract/loyalty-program';
+import type { LoyaltyTiersExpiration } from '../../contract/loyalty-tier';
 import type { CampaignRow, CategoryRow } from '../db/repositories/campaigns';
 
 export function presentProgram(campaign: CampaignRow, cardCount: number, category: CategoryRow | undefined): LoyaltyProgram {
@@ -20,6 +21,7 @@ export function presentProgram(campaign: CampaignRow, cardCount: number, categor
     vouchers_generation_status: 'DONE',
     protected: false,
     category_id: category?.id ?? null,
+    ...(campaign.loyaltyTiersExpiration !== null && { loyalty_tiers_expiration: campaign.loyaltyTiersExpiration as LoyaltyTiersExpiration }),
     categories: category ? [{ id: category.id, name: category.name, hierarchy: category.hierarchy, created_at: category.createdAt.toISOString(), object: 'category' }] : [],
     object: 'campaign',
   };

@@ -9,6 +9,8 @@ import { staffUserOf } from '../domain/card-change-author';
 import { presentCardTransaction } from './card-transaction';
 import { presentRewardAssignment } from './reward-assignment';
 import { simpleCustomer } from './simple-customer';
+import type { LoyaltyTierRow } from '../db/repositories/loyalty-tiers';
+import { presentLoyaltyTier } from './loyalty-tier';
 
 /** What the activities of one card are told with: the card, its program and holder, and the rewards its redemptions name. */
 export interface ActivityContext {
@@ -17,6 +19,8 @@ export interface ActivityContext {
   holder: CustomerRow | undefined;
   rewards: Map<string, RewardRow>;
   assignments: Map<string, RewardAssignmentRow>;
+  /** The program's loyalty tiers, by id (tier changes name them). */
+  tiers: Map<string, LoyaltyTierRow>;
   /** Transaction `source` values of the service's own jobs and of the dashboard. */
   automationSource: string;
   dashboardSource: string;
@@ -147,7 +151,51 @@ function fromTransaction(ctx: ActivityContext, source: Extract<ActivitySource, {
   };
 }
 
+/**
+ * A change of the holder's tier, in the contract's EventCustomerLoyaltyTier* shapes: `loyalty_tier`
+ * (the tier joined, left, prolonged or whose end moved), `loyalty_tier_from` / `loyalty_tier_to`,
+ * and the tier's dates after the change (`expiration_date`, and the tier's own `expiration`).
+ * The engine makes these changes (channel INTERNAL).
+ */
+function fromTierChange(ctx: ActivityContext, source: Extract<ActivitySource, { kind: 'tier' }>): MemberActivity {
+  const change = source.row;
+  const tier = (id: string | null) => {
+    const row = id === null ? undefined : ctx.tiers.get(id);
+    return row ? presentLoyaltyTier(row) : null;
+  };
+  const from = tier(change.tierFrom);
+  const to = tier(change.tierTo);
+  const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : null);
+  const expirationDate = change.expiresAt ? day(new Date(change.expiresAt.getTime() - 1)) : null;
+  const dated = (t: ReturnType<typeof tier>) =>
+    t && {
+      ...t,
+      expiration: {
+        customer_id: ctx.card.holderId,
+        campaign_id: ctx.campaign.id,
+        tier_id: t.id,
+        // openapi-spend types these dates as strings, not null: a tier without end leaves expiration_date out.
+        ...(change.since && { start_date: day(change.since) }),
+        ...(expirationDate && { expiration_date: expirationDate }),
+        created_at: change.createdAt.toISOString(),
+      },
+    };
+  const type = `customer.loyalty.tier.${change.type}` as MemberActivityType;
+  const data = {
+    ...(ctx.holder && { customer: simpleCustomer(ctx.holder) }),
+    campaign: simpleCampaign(ctx.campaign),
+    ...(change.type === 'left' ? { loyalty_tier: from } : { loyalty_tier: dated(to) }),
+    loyalty_tier_from: from,
+    loyalty_tier_to: dated(to),
+    ...(change.type !== 'left' && { expiration_date: change.expiresAt ? change.expiresAt.toISOString() : null }),
+    ...(change.previousExpiresAt && { previous_expiration_date: change.previousExpiresAt.toISOString() }),
+    created_at: change.createdAt.toISOString(),
+  };
+  return { id: change.id, type, data: { data, event_source: { channel: 'INTERNAL' } }, created_at: change.createdAt.toISOString(), group_id: change.id };
+}
+
 /** One activity of a card, from the ledger record it stands for. */
 export function presentActivity(ctx: ActivityContext, source: ActivitySource): MemberActivity {
+  if (source.kind === 'tier') return fromTierChange(ctx, source);
   return source.kind === 'publication' ? fromPublication(ctx, source) : fromTransaction(ctx, source);
 }

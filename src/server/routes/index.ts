@@ -8,6 +8,7 @@ import eventRoutes from './events/route';
 import exportRoutes from './exports/route';
 import locationRoutes from './locations/route';
 import loyaltyProgramRoutes from './loyalty-programs/route';
+import loyaltyTierRoutes from './loyalty-tiers/route';
 import memberPointsRoutes from './member-points/route';
 import memberSearchRoutes from './member-search/route';
 import memberRewardRoutes from './member-rewards/route';
@@ -20,6 +21,7 @@ import publicationRoutes from './publications/route';
 import rewardAssignmentRoutes from './reward-assignments/route';
 import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
+import webhookRoutes from './webhooks/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes] as FastifyPluginAsync[];

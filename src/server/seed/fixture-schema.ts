@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from '../../contract/customer';
 import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
 import { pointsExpirationSchema } from '../../contract/earning-rule';
+import { loyaltyTiersExpirationSchema, tierMappingSchema } from '../../contract/loyalty-tier';
 
 /**
  * The fixture format: one whole project. Records refer to each other by natural keys (campaign
@@ -45,6 +46,8 @@ export const campaignFixture = z.object({
   metadata: json.default({}),
   /** How long points added by hand with expiration_type PROGRAM_RULES last (an earning's points_expiration); none: forever. */
   points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'a program cannot slide its own expiry: SLIDING_EXPIRATION is for earning rules').optional(),
+  /** How members qualify for the program's tiers and when a tier ends (the contract's shape); none: by balance, until it drops. */
+  loyalty_tiers_expiration: loyaltyTiersExpirationSchema.optional(),
   cards: z.array(cardFixture).default([]),
   /** Extra cards with generated codes, to size a pool without listing every code. */
   generated_cards: z.number().int().min(0).max(1_000_000).default(0),
@@ -152,6 +155,20 @@ export const rewardFixture = z
   .refine((r) => r.stock === undefined || r.stock === null || r.product !== undefined, 'stock applies only to product (MATERIAL) rewards')
   .refine((r) => r.assignments.every((a) => (r.coin !== undefined) === (a.points === undefined)), 'assignments of pay with points (coin) take no points; every other reward needs its points');
 
+/**
+ * A loyalty program's tier, as POST /v1/loyalties/{campaignId}/tiers takes it, except that the
+ * program, and the earning rules and rewards its mappings name, are named (rule name, reward name).
+ */
+export const loyaltyTierFixture = z.object({
+  id: z.string().startsWith('ltr_').optional(),
+  campaign: z.string().min(1),
+  name: z.string().min(1).max(200),
+  points: z.strictObject({ from: z.number().int().min(0), to: z.number().int().min(0).nullable().optional() }),
+  earning_rules: z.record(z.string(), tierMappingSchema).default({}),
+  rewards: z.record(z.string(), tierMappingSchema).default({}),
+  metadata: json.default({}),
+});
+
 export const fixtureSchema = z.object({
   project: z.object({ id: z.string().optional(), name: z.string().min(1) }),
   api_keys: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), secret: z.string().min(16).optional(), ip_allowlist: z.array(z.string()).default([]) })).min(1),
@@ -166,6 +183,7 @@ export const fixtureSchema = z.object({
   segments: z.array(segmentFixture).default([]),
   products: z.array(productFixture).default([]),
   rewards: z.array(rewardFixture).default([]),
+  loyalty_tiers: z.array(loyaltyTierFixture).default([]),
 });
 
 export type Fixture = z.infer<typeof fixtureSchema>;

@@ -13,6 +13,7 @@ import { loadLocations } from './sections/locations';
 import { loadProducts, loadRewards } from './sections/rewards';
 import { loadSegments } from './sections/segments';
 import { loadTransactions } from './sections/transactions';
+import { allocateLoyaltyTiers, loadLoyaltyTiers } from './sections/loyalty-tiers';
 
 export interface LoadedProject {
   projectId: string;
@@ -53,7 +54,7 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
       tx,
       projectId,
       now,
-      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map() },
+      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map(), earningRules: new Map(), loyaltyTiers: new Map() },
     };
     await loadCategories(seed, fixture.categories);
     await loadCustomers(seed, fixture.customers);
@@ -61,11 +62,13 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     await loadCampaigns(seed, fixture.campaigns);
     await loadTransactions(seed, fixture.transactions);
     await loadEventSchemas(seed, fixture.event_schemas);
+    allocateLoyaltyTiers(seed, fixture.loyalty_tiers);
     await loadEarningRules(seed, fixture.earning_rules);
     await loadLocations(seed, fixture.locations);
     await loadSegments(seed, fixture.segments);
     await loadProducts(seed, fixture.products);
     await loadRewards(seed, fixture.rewards);
+    await loadLoyaltyTiers(seed, fixture.loyalty_tiers);
     return seed.refs;
   });
   await analyzeAfterBulkLoad(database, fixture);

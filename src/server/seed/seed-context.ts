@@ -17,6 +17,10 @@ export interface SeedContext {
     rewards: Map<string, string>;
     /** `<reward name>@<campaign name>` → reward assignment id. */
     rewardAssignments: Map<string, string>;
+    /** Earning rule name → id. */
+    earningRules: Map<string, string>;
+    /** `<tier name>@<campaign name>` → loyalty tier id, allocated before the rules that name them load. */
+    loyaltyTiers: Map<string, string>;
   };
 }
 

@@ -65,6 +65,7 @@ export function recordCardChange(change: CardChange): void {
  */
 export class CardChanges {
   private readonly listeners: CardChangeListener[] = [];
+  private readonly running = new Set<Promise<void>>();
 
   subscribe(listener: CardChangeListener): () => void {
     this.listeners.push(listener);
@@ -94,15 +95,20 @@ export class CardChanges {
     return result;
   }
 
+  /** Resolves once every listener started so far has finished (a closing service waits for them before its database goes). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   /** Listeners run after the answer is on its way; one failing does not keep the others or the request from completing. */
   private announce(changes: readonly CardChange[]): void {
     if (changes.length === 0) return;
     for (const listener of this.listeners) {
-      queueMicrotask(() => {
-        Promise.resolve()
-          .then(() => listener(changes))
-          .catch((error: unknown) => console.error('card change listener failed', error));
-      });
+      const run: Promise<void> = new Promise<void>((resolve) => queueMicrotask(resolve))
+        .then(() => listener(changes))
+        .catch((error: unknown) => console.error('card change listener failed', error))
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
     }
   }
 }

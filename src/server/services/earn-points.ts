@@ -10,12 +10,12 @@ import type { OrderRow } from '../db/repositories/orders';
 import { holdPendingPoints } from '../db/repositories/pending-points';
 import { triggerHistory } from '../db/repositories/earning-rule-triggers';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
-import type { EventRow } from '../db/repositories/events';
+import type { NewEventRow } from '../db/repositories/events';
 import { lockHeldCards } from '../db/repositories/loyalty-cards';
 import { segmentIdsOfCustomer } from '../db/repositories/segment-memberships';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { EarnedPointsTooLarge, effectExpiration, effectPoints, maxEarnedPoints, type OrderFacts } from '../domain/earning-effects';
-import { ApiError, invalidPayloadAt } from '../lib/api-error';
+import { ApiError, invalidPayload, invalidPayloadAt } from '../lib/api-error';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ruleIsLive } from '../domain/earning-rule-window';
 import { bucketExpiryOf, type BucketExpiry } from '../domain/points-expiration';
@@ -23,6 +23,9 @@ import { rulesAskForSegments, rulesHold, type RuleFacts } from '../domain/rule-c
 import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
 import { recordCardChange } from './card-changes';
+import { mapEarning } from '../domain/tier-policy';
+import { tierRulesHold, tierStructureIdOf } from '../domain/tier-rules';
+import { tiersOfLockedCards } from './member-tiers';
 
 export interface Accrual {
   cardId: string;
@@ -36,7 +39,7 @@ export interface Accrual {
 }
 
 /** The event row a tracked event records, whichever path (one statement or the transaction) writes it. */
-export function newEventRow(projectId: string, customerId: string, body: TrackEventRequest, metadata: Record<string, unknown>, now: Date): EventRow {
+export function newEventRow(projectId: string, customerId: string, body: TrackEventRequest, metadata: Record<string, unknown>, now: Date): NewEventRow {
   return { id: newId('evcus'), projectId, customerId, type: body.event, metadata, referral: body.referral ?? null, loyalty: body.loyalty ?? null, createdAt: now };
 }
 
@@ -82,7 +85,7 @@ export type EarnedBucket = BucketExpiry & { points: number };
 export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): EarnedBucket[] {
   const byExpiry = new Map<string, EarnedBucket>();
   for (const earning of rule.earnings as unknown as Earning[]) {
-    if (!rulesHold(earning.rules, facts)) continue;
+    if (!tierRulesHold(earning.tier_rules, facts.tier) || !rulesHold(earning.rules, facts)) continue;
     for (const effect of earning.effects) {
       let points: number;
       try {
@@ -133,6 +136,8 @@ export function activationDay(now: Date, days: number): string {
 async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
   const { rules, facts, now } = occasion;
   const accruals: Accrual[] = [];
+  // A tiered member earns by the tier they are in as the occasion comes (a rule's tier mapping), caught up under the card's lock.
+  const tiers = await tiersOfLockedCards(tx, occasion.cards, now);
   for (let card of occasion.cards) {
     if (!cardCanEarn(card, now)) continue;
     for (const { rule, campaignIds } of rules) {
@@ -143,10 +148,16 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
         const verdict = checkTriggerLimits(limits, await triggerHistory(tx, rule.id, card.id, window?.since ?? null, now), now);
         if (!verdict.allowed) continue;
       }
-      const earned = earn(rule, facts, now);
+      const tier = tiers.get(card.id);
+      const earned = mapEarning(earn(rule, { ...facts, tier: { structureId: tierStructureIdOf(card.campaignId), tierId: tier?.tier.id ?? null } }, now), tier?.earningRules[rule.id]);
       const points = earnedPoints(earned);
       if (points === 0) continue;
-      const { reason, details } = occasion.label(rule);
+      // A tier's multiplier may take an earning past what a card takes at once (README, "Limits").
+      if (points > maxEarnedPoints) throw invalidPayload(`earning rule ${rule.id} would earn ${points} points at once for the member's tier, more than ${maxEarnedPoints}`);
+      const labelled = occasion.label(rule);
+      const reason = labelled.reason;
+      // The tier the member earned in, as the real API names it on the transaction and on pending points.
+      const details = tier ? { ...labelled.details, holder_loyalty_tier: { id: tier.tier.id, name: tier.tier.name } } : labelled.details;
       if (occasion.pending && rule.pendingPoints) {
         const held = await holdPendingPoints(tx, {
           id: newId('lopp'),
@@ -208,7 +219,7 @@ export function customEventLabel(rule: Pick<EarningRuleRow, 'id' | 'name'>, sche
 export async function earnPointsForEvent(
   _ctx: ServiceContext,
   tx: Tx,
-  input: { projectId: string; event: EventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
+  input: { projectId: string; event: NewEventRow; schema: EventSchemaRow; customer: CustomerRow; namedCard?: VoucherRow; now: Date },
 ): Promise<Accrual[]> {
   const { projectId, event, schema, customer, namedCard, now } = input;
   const rules = (await activeRulesForSchema(tx, projectId, schema.id, namedCard ? [namedCard.campaignId] : undefined)).filter(({ rule }) => isLive(rule, now));

@@ -13,8 +13,9 @@ import { announceCredited, customerReferenceOnly, writeOnContext } from './event
 /**
  * The common event without a transaction: a customer who exists and whose profile the event does
  * not change (so no segment follows it), a card named in `loyalty.code` that the customer holds,
- * no trigger limit among the rules that may earn, and no sliding expiration involved (an event no
- * rule counts as activity, earning no sliding points on cards that hold none). One read (customer, segments, rules and cards,
+ * no trigger limit among the rules that may earn, no card in a program with loyalty tiers, and no
+ * sliding expiration involved (an event no rule counts as activity, earning no sliding points on
+ * cards that hold none). One read (customer, segments, rules and cards,
  * no locks), the engine in memory, one write (the event and its accruals, the cards locked and
  * checked again, totals moved by what they earn), which commits on its own: two round trips, no
  * BEGIN or COMMIT, and under load the reads and the writes of parallel events each go together as
@@ -53,6 +54,8 @@ async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context
     for (const { rule, card } of context.pairs) {
       if (!cardCanEarn(card, now) || !isLive(rule, now)) continue;
       if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0])) return undefined;
+      // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
+      if (card.tiered) return undefined;
       const earned = earn(rule, facts, now);
       const points = earnedPoints(earned);
       if (points === 0) continue;

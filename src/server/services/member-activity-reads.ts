@@ -9,6 +9,7 @@ import { presentActivity } from '../presenters/member-activity';
 import { cursorPage } from '../presenters/cursor-page';
 import { dashboardSource } from '../domain/card-change-author';
 import { memberCard } from './member-cards';
+import { catchUpCardTier } from './member-tiers';
 
 /**
  * GET /v1/loyalties/[{campaignId}/]members/{memberId}/activity: the card's activity, newest first by
@@ -22,6 +23,8 @@ export async function listMemberActivity(
   campaignRef?: string,
 ): Promise<MemberActivityList> {
   const { card, campaign } = await memberCard(ctx.db, projectId, code, campaignRef);
+  // Tier changes are activity too: the tier is caught up first, so none due is missing.
+  const tiers = (await catchUpCardTier(ctx, ctx.db, card.id))?.tiers ?? [];
   let after;
   if (query.starting_after_id) {
     after = await activityPosition(ctx.db, card.id, query.starting_after_id);
@@ -36,6 +39,6 @@ export async function listMemberActivity(
     Promise.all([...new Set(named.flatMap((r) => (r.assignment_id ? [r.assignment_id] : [])))].map((id) => findAssignmentById(ctx.db, projectId, id))),
   ]);
   const assignments = new Map((assignmentRows.filter(Boolean) as RewardAssignmentRow[]).map((a) => [a.id, a]));
-  const context = { card, campaign, holder, rewards, assignments, automationSource: 'Automation', dashboardSource };
+  const context = { card, campaign, holder, rewards, assignments, tiers: new Map(tiers.map((t) => [t.id, t])), automationSource: 'Automation', dashboardSource };
   return { object: 'list', data_ref: 'data', data: page.map((source) => presentActivity(context, source)), ...paging };
 }

@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
 import type { PlannedAccrual } from '../db/repositories/event-accruals';
 import type { EventContext } from '../db/repositories/event-context';
-import type { EventRow } from '../db/repositories/events';
+import type { NewEventRow } from '../db/repositories/events';
 import type { OrderRow } from '../db/repositories/orders';
 import { presentOrder } from '../presenters/order';
 import { cardCanEarn, earn, earnedPoints, hasLimits, isLive, orderFactsOf, orderPaidLabel } from './earn-points';
@@ -71,12 +71,14 @@ async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: Eve
     createdAt: now,
     updatedAt: null,
   };
-  const event: EventRow = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: order.id }, referral: null, loyalty: null, createdAt: now };
+  const event: NewEventRow = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: order.id }, referral: null, loyalty: null, createdAt: now };
   const facts = { eventSchemaId: null, eventMetadata: {}, customerMetadata: customer.metadata, customerSegmentIds: context.segmentIds, order: orderFactsOf(order) };
   const planned: PlannedAccrual[] = [];
   for (const { rule, card } of context.pairs) {
     if (!cardCanEarn(card, now) || !isLive(rule, now)) continue;
     if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0]) || rule.pendingPoints) return undefined;
+    // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
+    if (card.tiered) return undefined;
     const earned = earn(rule, facts, now);
     const points = earnedPoints(earned);
     if (points === 0) continue;

@@ -9,6 +9,7 @@ import { lockAllHeldCards } from '../db/repositories/loyalty-cards';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
+import { recordOrderChange } from '../db/repositories/webhook-outbox';
 import { OrderAmountProblem } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentOrder } from '../presenters/order';
@@ -104,13 +105,21 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
   // never wait for each other crosswise (one for the cards, the other for the source id).
   if (!stored && becomesPaid && customer && mode === 'live') await lockAllHeldCards(tx, projectId, customer.id);
   const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
+  const canceled = status === 'CANCELED' && stored?.status !== 'CANCELED';
+  // For webhooks, in this transaction and before what the change makes happen (domain/webhook-events.ts);
+  // an import records no event, so it reports none.
+  if (mode === 'live') {
+    await recordOrderChange(tx, stored ? 'order.updated' : 'order.created', row, now);
+    if (becomesPaid) await recordOrderChange(tx, 'order.paid', row, now);
+    if (canceled) await recordOrderChange(tx, 'order.canceled', row, now);
+  }
   let accruals: Accrual[] = [];
   if (becomesPaid && customer && mode === 'live') {
     const event = { id: newId('evcus'), projectId, customerId: customer.id, type: 'customer.order.paid', metadata: { order_id: row.id }, referral: null, loyalty: null, createdAt: now };
     await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
   }
-  if (status === 'CANCELED' && stored?.status !== 'CANCELED') await cancelPendingOf(tx, row, now);
+  if (canceled) await cancelPendingOf(tx, row, now);
   return { order: presentOrder(row), accruals };
 }
 

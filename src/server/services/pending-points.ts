@@ -31,6 +31,7 @@ export function presentPendingPoints(row: PendingPointsRow): PendingPoints {
       ...(details.event && { event: { id: details.event.id, type: 'customer.order.paid' as const, entity_id: row.customerId, created_at: row.createdAt.toISOString(), category: 'EFFECT' as const } }),
       ...(details.earning_rule && { earning_rule: details.earning_rule }),
       ...(details.order && { order: details.order }),
+      ...(details.holder_loyalty_tier && { holder_loyalty_tier: details.holder_loyalty_tier }),
     },
     created_at: row.createdAt.toISOString(),
     updated_at: iso(row.updatedAt),

@@ -4,6 +4,7 @@ import { exportFiles } from '../storage/export-files';
 import { expireDuePoints, type ExpiryRun } from './expire-points';
 import { removeExpiredFiles } from './export-file-cleanup';
 import { activateDuePendingPoints } from './pending-points';
+import { catchUpDueTiers } from './member-tiers';
 
 /**
  * Runs `work` for each project whose clock runs ahead of real time (moved through a process with
@@ -31,6 +32,9 @@ export async function expirePointsEverywhere(ctx: ServiceContext): Promise<Expir
     run.points += more.points;
     run.transactions += more.transactions;
   });
+  // Tiers last: the points that just expired or activated move them too.
+  await catchUpDueTiers(ctx, ctx.clock.realNow());
+  await forEachProjectAhead(ctx, (projectId, now) => catchUpDueTiers(ctx, now, projectId));
   return run;
 }
 
@@ -45,5 +49,6 @@ export async function catchUpProjectTime(ctx: ServiceContext, projectId: string)
   await activateDuePendingPoints(ctx, now, projectId);
   const points = await expireDuePoints(ctx, now, 200, projectId);
   const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, ctx.clock.realNow(), projectId);
+  await catchUpDueTiers(ctx, now, projectId);
   return { points, exportFiles: files };
 }

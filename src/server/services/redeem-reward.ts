@@ -20,6 +20,8 @@ import { authorOf, type CardChangeAuthor } from '../domain/card-change-author';
 import { publishNextCard } from './add-member';
 import { planPosting, pointsExceeded, postToCard, type Posting } from './card-postings';
 import { changeOfTransaction } from './card-changes';
+import { tierMapsReward } from '../db/repositories/loyalty-tiers';
+import { tierPricedAssignment } from './member-tiers';
 import { checkRedemption, missingReward, outOfStock, planRedemption, type CheckedRedemption, type RedemptionPlan } from './redemption-plan';
 
 interface Caller {
@@ -95,6 +97,8 @@ class LockTargetFirst {
 async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise<Redemption | undefined> {
   const { projectId } = request.caller;
   const context = await ctx.redemptionReads.run({ projectId, code: request.code, rewardId: request.rewardId });
+  // A reward a loyalty tier prices: the member's tier is caught up under the card's lock, on the locked path.
+  if (context?.assignment && (await tierMapsReward(ctx.db, context.card.campaignId, context.assignment.id))) return undefined;
   const checked = await checkRedemption(ctx.db, { ...request, projectId }, context);
   if (!context || checked.reward.type === 'CAMPAIGN' || checked.reward.stock !== null) return undefined;
   const plan = planRedemption(checked, request.body, { withTarget: false, now: request.now });
@@ -119,7 +123,9 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
   const author = authorOf(request.caller.dashboardUser);
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     if (lockFirst) await lockCards(tx, [lockFirst]);
-    const context = await lockRedemptionContext(tx, projectId, request.code, request.rewardId);
+    const locked = await lockRedemptionContext(tx, projectId, request.code, request.rewardId);
+    // The price for the member's tier (a tier's reward mapping), the tier caught up under the card's lock.
+    const context = locked?.assignment ? { ...locked, assignment: await tierPricedAssignment(tx, locked.card, locked.assignment, now) } : locked;
     const checked = await checkRedemption(tx, { ...request, projectId }, context);
     const { card, holderId, holder, reward, price } = checked;
 

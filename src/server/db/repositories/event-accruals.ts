@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows } from '../plain-sql';
 import { contextFingerprint } from './event-context';
-import type { EventRow } from './events';
+import type { EventRow, NewEventRow } from './events';
 
 /** One rule earning on one card, as the engine planned it before any lock. */
 export interface PlannedAccrual {
@@ -31,7 +31,7 @@ export interface PaidOrderInsert {
 
 /** An event to record and the accruals it earns. */
 export interface EventWrite {
-  event: EventRow;
+  event: NewEventRow;
   accruals: PlannedAccrual[];
   /** When the engine ran on a context read earlier: its trigger and fingerprint (event-context.ts), which must still hold. */
   check?: { schemaId: string | null; orderPaid?: boolean; fingerprint: string };

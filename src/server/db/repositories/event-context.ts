@@ -25,8 +25,11 @@ export interface EventContextQuery {
 
 /** What the engine reads of a rule. */
 export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits' | 'pendingPoints'>;
-/** What the engine reads of a card. */
-export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate' | 'slides'>;
+/**
+ * What the engine reads of a card; `tiered`: its program has loyalty tiers, `slides`: it holds sliding
+ * points (either way the event then takes the transaction, services/event-in-one-statement.ts).
+ */
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate' | 'slides'> & { tiered?: boolean };
 
 /** One ACTIVE rule of the event's schema (or of paid orders) and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
@@ -80,7 +83,9 @@ export function contextFingerprint(projectId: string, customerId: string, schema
         WHERE fv.project_id = ${projectId} AND fv.holder_id = ${customerId} AND fr.project_id = ${projectId} AND fr.status = 'ACTIVE'
           AND ${triggeredBy('fr', schemaId, orderPaid)}
           -- A scalar subquery, so each pair is one primary-key probe: joined, a generic plan hashes every assignment per event.
-          AND (SELECT true FROM earning_rule_assignments fa WHERE fa.earning_rule_id = fr.id AND fa.campaign_id = fv.campaign_id)))`;
+          AND (SELECT true FROM earning_rule_assignments fa WHERE fa.earning_rule_id = fr.id AND fa.campaign_id = fv.campaign_id))
+    -- Tiers are only ever added: their count over the customer's programs tells whether any came since.
+    || '|' || (SELECT count(*)::text FROM vouchers tv JOIN loyalty_tiers ft ON ft.campaign_id = tv.campaign_id WHERE tv.project_id = ${projectId} AND tv.holder_id = ${customerId}))`;
 }
 
 // Both joins are LATERAL with a LIMIT or a window, so they stay index lookups per event: joined
@@ -94,7 +99,7 @@ const text = `WITH q AS (
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
     EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = q.project_id AND s.event_type = q.event_type),
-    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}
+    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered
   FROM q
   CROSS JOIN LATERAL (
     SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE
@@ -102,7 +107,8 @@ const text = `WITH q AS (
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
     LIMIT 1) c
   LEFT JOIN LATERAL (
-    SELECT ${selectAs('r', ruleColumns)}, ${selectAs('v', cardColumns)}, row_number() OVER (ORDER BY v.id, r.created_at, r.id) AS k
+    SELECT ${selectAs('r', ruleColumns)}, ${selectAs('v', cardColumns)}, EXISTS (SELECT 1 FROM loyalty_tiers lt WHERE lt.campaign_id = v.campaign_id) AS v_tiered,
+      row_number() OVER (ORDER BY v.id, r.created_at, r.id) AS k
     FROM vouchers v
     JOIN earning_rule_assignments a ON a.campaign_id = v.campaign_id
     JOIN earning_rules r ON r.id = a.earning_rule_id
@@ -118,8 +124,8 @@ function ruleOf(row: unknown[], at: number): EventRule {
 }
 
 function cardOf(row: unknown[], at: number): EventCard {
-  const [id, code, campaignId, active, startDate, expirationDate, slides] = row.slice(at, at + cardColumns.length);
-  return { id, code, campaignId, active, startDate, expirationDate, slides } as EventCard;
+  const [id, code, campaignId, active, startDate, expirationDate, slides, tiered] = row.slice(at, at + cardColumns.length + 1);
+  return { id, code, campaignId, active, startDate, expirationDate, slides, tiered: tiered === true } as EventCard;
 }
 
 /**

@@ -4,6 +4,8 @@ import { events } from '../../../platform/db/schema';
 import { plainRows } from '../plain-sql';
 
 export type EventRow = typeof events.$inferSelect;
+/** An event as its writers make it; the database adds the writer's xid. */
+export type NewEventRow = Omit<EventRow, 'xid'>;
 
 export async function insertEvent(db: DbOrTx, row: typeof events.$inferInsert): Promise<EventRow> {
   const [inserted] = await db.insert(events).values(row).returning();
@@ -14,7 +16,7 @@ const insertText = `INSERT INTO events (id, project_id, customer_id, type, metad
   VALUES ($1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb, $8::timestamptz)`;
 
 /** insertEvent on a hot path (a paid order): plain SQL, nothing read back. */
-export async function recordEvent(db: DbOrTx, row: EventRow): Promise<void> {
+export async function recordEvent(db: DbOrTx, row: NewEventRow): Promise<void> {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   await plainRows(db, insertText, [row.id, row.projectId, row.customerId, row.type, JSON.stringify(row.metadata), json(row.referral), json(row.loyalty), row.createdAt.toISOString()]);
 }

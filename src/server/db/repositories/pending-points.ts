@@ -1,17 +1,20 @@
 import { and, asc, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { pendingPoints, vouchers } from '../../../platform/db/schema';
+import { recordPendingChange } from './webhook-outbox';
 
 export type PendingPointsRow = typeof pendingPoints.$inferSelect;
 export type NewPendingPoints = typeof pendingPoints.$inferInsert;
 
 /**
- * Points held back, and the card's `pending_points` moved by them, in one statement. The caller
- * holds the card locked.
+ * Points held back, and the card's `pending_points` moved by them. The caller holds the card
+ * locked. These writers of pending points (hold, close, adjust) also record the change for
+ * webhooks in the same transaction; an activation is reported by its card transaction.
  */
 export async function holdPendingPoints(db: DbOrTx, row: NewPendingPoints): Promise<PendingPointsRow> {
   const [held] = await db.insert(pendingPoints).values(row).returning();
   await moveCardPending(db, row.voucherId, row.points);
+  await recordPendingChange(db, 'pending_points.added', held, held.points, held.createdAt);
   return held;
 }
 
@@ -35,11 +38,13 @@ export async function lockPendingEntry(db: DbOrTx, cardId: string, id: string): 
 
 /** The entry leaves PENDING (activated or canceled) and the card's pending total drops by what it held. */
 export async function closePendingEntry(db: DbOrTx, row: PendingPointsRow, status: 'ACTIVATED' | 'CANCELED', now: Date, details?: Record<string, unknown>): Promise<void> {
-  await db
+  const [closed] = await db
     .update(pendingPoints)
     .set({ status, updatedAt: now, ...(details && { details: { ...(row.details as Record<string, unknown>), ...details } }) })
-    .where(eq(pendingPoints.id, row.id));
+    .where(eq(pendingPoints.id, row.id))
+    .returning();
   await moveCardPending(db, row.voucherId, -row.points);
+  if (status === 'CANCELED') await recordPendingChange(db, 'pending_points.canceled', closed, -row.points, now);
 }
 
 /** The entry holds `delta` points more (or fewer) and the card's pending total with it. */
@@ -50,6 +55,7 @@ export async function adjustPendingEntry(db: DbOrTx, row: PendingPointsRow, delt
     .where(eq(pendingPoints.id, row.id))
     .returning();
   await moveCardPending(db, row.voucherId, delta);
+  await recordPendingChange(db, 'pending_points.updated', updated, delta, now);
   return updated;
 }
 

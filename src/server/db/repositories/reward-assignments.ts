@@ -66,11 +66,11 @@ export async function listAssignments(db: DbOrTx, campaignId: string, opts: { li
   return { rows, total };
 }
 
-/** A program's rewards with their assignments, newest assignment first; with `affordableWith` (a balance), only those the member can get now. */
+/** A program's rewards with their assignments, newest assignment first, priced by `priceOf` when given; with `affordableWith` (a balance), only those the member can get now. */
 export async function listProgramRewards(
   db: DbOrTx,
   campaignId: string,
-  opts: { limit: number; page: number; affordableWith?: number },
+  opts: { limit: number; page: number; affordableWith?: number; priceOf?: (assignment: RewardAssignmentRow) => RewardAssignmentRow },
 ): Promise<{ rows: { assignment: RewardAssignmentRow; reward: RewardRow }[]; total: number }> {
   const rows = await db
     .select({ assignment: rewardAssignments, reward: rewards })
@@ -78,8 +78,10 @@ export async function listProgramRewards(
     .innerJoin(rewards, eq(rewards.id, rewardAssignments.rewardId))
     .where(eq(rewardAssignments.campaignId, campaignId))
     .orderBy(desc(rewardAssignments.createdAt), asc(rewardAssignments.id));
-  const { affordableWith } = opts;
-  const kept = affordableWith === undefined ? rows : rows.filter(({ assignment, reward }) => isAffordable({ points: assignment.points, stock: reward.stock }, affordableWith));
+  const { affordableWith, priceOf } = opts;
+  // The member's own price (a tier's mapping) decides what they can afford.
+  const priced = priceOf ? rows.map((r) => ({ ...r, assignment: priceOf(r.assignment) })) : rows;
+  const kept = affordableWith === undefined ? priced : priced.filter(({ assignment, reward }) => isAffordable({ points: assignment.points, stock: reward.stock }, affordableWith));
   return { rows: kept.slice((opts.page - 1) * opts.limit, opts.page * opts.limit), total: kept.length };
 }
 

@@ -42,6 +42,8 @@ function openApiBase(settings: DocumentSettings) {
       securitySchemes: {
         'X-App-Id': { type: 'apiKey' as const, name: 'X-App-Id', in: 'header' as const, description: 'The application id of a project API key.' },
         'X-App-Token': { type: 'apiKey' as const, name: 'X-App-Token', in: 'header' as const, description: 'The secret of that API key.' },
+        'X-Management-Id': { type: 'apiKey' as const, name: 'X-Management-Id', in: 'header' as const, description: 'The id of a management key pair (`npm run keys -- create-management`): the Management API.' },
+        'X-Management-Token': { type: 'apiKey' as const, name: 'X-Management-Token', in: 'header' as const, description: 'The secret of that management key.' },
         bearerAuth: {
           type: 'http' as const,
           scheme: 'bearer',

@@ -33,6 +33,7 @@ export function securityOf(auth: RouteAuth): Record<string, string[]>[] {
   const keyPair = { 'X-App-Id': [], 'X-App-Token': [] };
   if (auth === 'public') return [];
   if (auth === 'key') return [keyPair];
+  if (auth === 'management') return [{ 'X-Management-Id': [], 'X-Management-Token': [] }];
   return [keyPair, { bearerAuth: [] }];
 }
 
@@ -50,6 +51,7 @@ const tagNames: Record<string, string> = {
   orders: 'Orders',
   'async-actions': 'Async Actions',
   _local: 'Local control',
+  management: 'Management',
 };
 
 /** The tag an operation is listed under: its resource, the first path segment after the version. */

@@ -27,6 +27,7 @@ export async function loadCampaigns(seed: SeedContext, list: Fixture['campaigns'
       categoryId,
       metadata: c.metadata,
       pointsExpiration: c.points_expiration ?? null,
+      loyaltyTiersExpiration: c.loyalty_tiers_expiration ?? null,
       createdAt: seed.now,
     });
     seed.refs.campaigns.set(c.name, campaignId);

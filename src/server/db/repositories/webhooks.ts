@@ -1,0 +1,51 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { webhooks } from '../../../platform/db/schema';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+export async function findWebhook(db: DbOrTx, projectId: string, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id))).limit(1);
+  return row;
+}
+
+export async function listWebhooks(db: DbOrTx, projectId: string): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+}
+
+/** Serializes endpoint creation in a project, so two requests cannot both pass the per-project bound. */
+export async function lockProjectForWebhooks(db: DbOrTx, projectId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`);
+}
+
+export async function countWebhooks(db: DbOrTx, projectId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.projectId, projectId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertWebhook(db: DbOrTx, row: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+  const [inserted] = await db.insert(webhooks).values(row).returning();
+  return inserted;
+}
+
+export async function updateWebhook(
+  db: DbOrTx,
+  projectId: string,
+  id: string,
+  changes: Partial<Pick<WebhookRow, 'targetUrl' | 'events' | 'active' | 'headers' | 'secret' | 'failedSendouts' | 'updatedAt'>>,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set(changes)
+    .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteWebhook(db: DbOrTx, projectId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id)))
+    .returning({ id: webhooks.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,89 @@
+import type { ServiceContext } from '../context';
+import { newId } from '../../platform/ids';
+import { activeWebhooksOf, insertSendouts } from '../db/repositories/webhook-sendouts';
+import { lockCursor, readAfter, readHorizon, saveCursor, skipWhileNoEndpoint, type Cursor } from '../db/repositories/webhook-ledger';
+import { committedBefore, webhookSources, type WebhookSource } from '../domain/webhook-events';
+import { eventsOfRows, type WebhookEvent } from './webhook-payloads';
+import type { WebhookRow } from '../db/repositories/webhooks';
+
+/**
+ * Turns what was written since the last pass into sendouts (docs/architecture.md, "Webhooks"): the
+ * rows of every source after its cursor and below the horizon are read, their events made into
+ * one sendout per subscribed active endpoint, and the cursors moved past them, in one transaction.
+ * A crash before the commit leaves the cursors where they were, so the rows are read again and
+ * nothing is lost; the sendouts commit with the cursors, so no row is reported twice.
+ */
+
+/** The envelope the real API sends: the sendout's id, the event, and the endpoint it goes to. */
+export function envelopeOf(sendoutId: string, event: WebhookEvent, webhook: WebhookRow): string {
+  return JSON.stringify({
+    id: sendoutId,
+    project_id: event.projectId,
+    created_at: event.createdAt.toISOString(),
+    type: event.type,
+    data: event.data,
+    source: { id: webhook.id, object: 'webhook', target_url: webhook.targetUrl },
+    event: { id: event.id, type: event.type, created_at: event.createdAt.toISOString(), entity_id: event.entityId, group_id: event.groupId, event_source: event.eventSource },
+  });
+}
+
+function sendoutsOf(events: { xid: number; event: WebhookEvent }[], endpoints: WebhookRow[]) {
+  return events.flatMap(({ xid, event }) =>
+    endpoints
+      // An endpoint hears what had not committed yet when it was created.
+      .filter((w) => w.projectId === event.projectId && w.events.includes(event.type) && !committedBefore(xid, w.createdSnapshot))
+      .map((w) => {
+        const id = newId('whs');
+        return { id, projectId: event.projectId, webhookId: w.id, eventId: event.id, eventType: event.type, body: envelopeOf(id, event, w), nextAttemptAt: event.createdAt, createdAt: event.createdAt };
+      }),
+  );
+}
+
+/** Within one transaction the cause comes before its effects: a publication, event or order before the card transactions it made. */
+const sourceRank: Record<WebhookSource, number> = { publications: 0, events: 1, webhook_outbox: 2, card_transactions: 3 };
+
+/**
+ * One pass in one transaction: every source's cursor locked (another process dispatching
+ * meanwhile: this pass does nothing), the rows after each read, their events made in the order
+ * their transactions got their ids, and the cursors moved past them.
+ */
+async function dispatchPass(ctx: ServiceContext, limit: number): Promise<{ more: boolean; sendouts: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const horizon = await readHorizon(tx);
+    const cursors = new Map<WebhookSource, Cursor>();
+    for (const source of webhookSources) {
+      const cursor = await lockCursor(tx, source, horizon);
+      if (cursor === 'busy') return { more: false, sendouts: 0 };
+      cursors.set(source, cursor);
+    }
+    let more = false;
+    const made: { xid: number; rank: number; order: number; event: WebhookEvent }[] = [];
+    for (const source of webhookSources) {
+      const cursor = cursors.get(source) as Cursor;
+      const { rows, keys } = await readAfter(tx, source, cursor, horizon, limit);
+      const last = rows.at(-1);
+      const full = rows.length >= limit && last !== undefined;
+      more ||= full;
+      const next: Cursor = full ? { xid: Number(last.xid), key: keys[keys.length - 1] } : { xid: horizon, key: null };
+      if (rows.length > 0) {
+        const xidOf = new Map(keys.map((key, i) => [key, Number(rows[i].xid)]));
+        const events = await eventsOfRows(tx, { source, rows, keys } as Parameters<typeof eventsOfRows>[1]);
+        events.forEach((event, order) => made.push({ xid: xidOf.get(event.sourceKey) ?? 0, rank: sourceRank[source], order, event }));
+      }
+      if (next.xid > cursor.xid || (next.xid === cursor.xid && next.key !== cursor.key)) await saveCursor(tx, source, next);
+    }
+    made.sort((a, b) => a.xid - b.xid || a.rank - b.rank || a.order - b.order);
+    const endpoints = await activeWebhooksOf(tx, [...new Set(made.map((m) => m.event.projectId))]);
+    const sendouts = await insertSendouts(tx, sendoutsOf(made, endpoints));
+    return { more, sendouts };
+  });
+}
+
+/**
+ * One pass over every source; true when a source had more rows than one batch (run again). With
+ * no active endpoint anywhere, the cursors just move to the horizon: one statement, nothing read.
+ */
+export async function dispatchWebhookEvents(ctx: ServiceContext, limit = 500): Promise<{ more: boolean; sendouts: number; endpoints: boolean }> {
+  if (!(await skipWhileNoEndpoint(ctx.db))) return { more: false, sendouts: 0, endpoints: false };
+  return { ...(await dispatchPass(ctx, limit)), endpoints: true };
+}

@@ -1,0 +1,32 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: any;
+}
+
+/** A webhook receiver on 127.0.0.1 that records what it gets and answers `status()` (200 unless changed). */
+export async function startReceiver(): Promise<{ url: string; received: ReceivedWebhook[]; status: { code: number }; close(): Promise<void> }> {
+  const received: ReceivedWebhook[] = [];
+  const status = { code: 200 };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: request.headers, body, json: JSON.parse(body) });
+      response.writeHead(status.code, { 'content-type': 'text/plain' });
+      response.end(status.code < 300 ? 'ok' : `failed ${'x'.repeat(2000)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    status,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
