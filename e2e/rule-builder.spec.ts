@@ -59,6 +59,20 @@ test('creates a rule in the builder, earns with it on the Events page, then disa
   await expect(builder(page).getByText('Enter 12 or less.')).toBeVisible();
   await builder(page).getByLabel('Months').fill('6');
 
+  // Sliding expiration: the points last as long as the member keeps earning or sending referrals.
+  await choose(page, 'Points expire', 'After a time without activity');
+  await expect(inWords(page)).toContainText('points expire after 6 months without earning or spending points');
+  await choose(page, 'Unit', 'Days');
+  await builder(page).getByLabel('Without activity for').fill('120');
+  await builder(page).getByLabel('Without activity for').blur();
+  await expect(builder(page).getByText('Enter 90 or less.')).toBeVisible();
+  await builder(page).getByLabel('Without activity for').fill('45');
+  const activity = builder(page).getByRole('group', { name: 'Activity that keeps the points' });
+  await activity.getByRole('checkbox', { name: 'Spending points' }).uncheck();
+  await activity.getByRole('checkbox', { name: 'Custom events' }).check();
+  await builder(page).getByRole('group', { name: 'Events that count' }).getByRole('checkbox', { name: 'referral_signup' }).check();
+  await expect(inWords(page)).toContainText("15 points (points expire after 45 days without earning points or 'referral_signup' events), at most twice a day.");
+
   // An API error beside its field: a segment that does not exist.
   await builder(page).getByRole('radio', { name: 'A customer enters a segment' }).check();
   await builder(page).getByLabel('Segment ID').fill('seg_doesnotexist');
@@ -80,6 +94,7 @@ test('creates a rule in the builder, earns with it on the Events page, then disa
   await expect(page.getByRole('region', { name: 'What it does' })).toContainText(
     "On custom event 'referral_signup', a member's Coffee Club card earns 15 points, at most twice a day.",
   );
+  await expect(page.getByText("points expire after 45 days without earning points or 'referral_signup' events")).toBeVisible();
   const ruleUrl = page.url();
   const ruleId = ruleUrl.split('/').pop() as string;
   // The v2 read shows it at once, as the page does.
@@ -87,9 +102,16 @@ test('creates a rule in the builder, earns with it on the Events page, then disa
   await page.screenshot({ path: '/tmp/rule-created-1440.png', fullPage: true });
   await expectAccessible(page);
 
-  // The next event earns with it.
+  // The next event earns with it: points that last 45 days from today, as long as nothing moves them.
   await fireReferral(page);
   await expect(page.getByText('Card COFFEE-0001 earned 15 points.')).toBeVisible();
+  const program = (await serviceCall('GET', '/v1/loyalties/members/COFFEE-0001')).body.campaign_id as string;
+  const buckets = (await serviceCall('GET', `/v1/loyalties/${program}/members/COFFEE-0001/points-expiration?limit=100`)).body.data as { expires_at?: string; bucket: { total_points: number } }[];
+  // The project's own time (another spec may have moved its clock).
+  const clock = await serviceCall('GET', '/_local/clock');
+  const today = clock.status === 200 ? new Date(clock.body.now as string) : new Date();
+  const inFortyFiveDays = new Date(today.getTime() + 45 * 86_400_000).toISOString().slice(0, 10);
+  expect(buckets.some((b) => b.expires_at === inFortyFiveDays && b.bucket.total_points === 15)).toBe(true);
   await expect(page.getByRole('table', { name: 'Latest transactions of COFFEE-0001' }).getByRole('row').nth(1)).toContainText('Referral thank-you');
 
   // Disabled, it earns nothing.
@@ -107,6 +129,7 @@ test('creates a rule in the builder, earns with it on the Events page, then disa
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Referral thank-you' })).toBeVisible();
   await expect(builder(page).getByRole('combobox', { name: 'Custom event' })).toBeDisabled();
+  await expect(builder(page).getByLabel('Without activity for')).toHaveValue('45');
   await builder(page).getByLabel('Points each time').fill('20');
   await expect(inWords(page)).toContainText('earns 20 points');
   await page.screenshot({ path: '/tmp/rule-edit-1440.png', fullPage: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTime, limitQuery, maxPoints, metadataInputSchema, metadataSchema, pageQuery } from './common';
-import { triggerLimitsSchema } from './earning-rule';
+import { slidingExpirationSchema, triggerLimitsSchema } from './earning-rule';
 
 /**
  * The v1 earning rule (openapi-spend.json: Create/Get/Update/Enable/Disable/Delete/List Earning
@@ -110,7 +110,8 @@ export const v1ValidityTimeframeSchema = z.strictObject({ duration: z.string().m
 
 /**
  * What both Create and Update may set. `null` clears a setting on update. `trigger_limits` (the v2
- * rule's cooldown and frequency limits) is an extension: the v1 contract has no limits.
+ * rule's cooldown and frequency limits) and `sliding_expiration` (the v2 effect's sliding
+ * expiration, instead of `expiration_rules`) are extensions: the v1 contract has neither.
  */
 const writable = {
   validation_rule_id: z.string().nullable().optional(),
@@ -122,6 +123,7 @@ const writable = {
   validity_day_of_week: v1DaysOfWeekSchema.nullable().optional(),
   validity_hours: v1ValidityHoursSchema.nullable().optional(),
   expiration_rules: v1ExpirationRulesSchema.nullable().optional(),
+  sliding_expiration: slidingExpirationSchema.nullable().optional(),
   pending_points: z.strictObject({ period_type: z.literal('DAY'), period_value: int(1, 90) }).nullable().optional(),
   metadata: metadataInputSchema.optional(),
   trigger_limits: triggerLimitsSchema.nullable().optional(),
@@ -185,6 +187,7 @@ export const v1EarningRuleSchema = z.object({
   validity_day_of_week: z.array(dayOfWeek).optional(),
   validity_hours: v1ValidityHoursSchema.optional(),
   expiration_rules: v1ExpirationRulesSchema.optional(),
+  sliding_expiration: slidingExpirationSchema.optional(),
   pending_points: z.object({ period_type: z.literal('DAY'), period_value: z.number().int() }).optional(),
   metadata: metadataSchema,
   trigger_limits: triggerLimitsSchema.optional(),

@@ -55,11 +55,49 @@ export const calendarDateSchema = z
   .strictObject({ day: int(1, 31), month: int(1, 12) })
   .refine((d) => d.day <= monthLength[d.month - 1], { message: 'day is past the end of the month', path: ['day'] });
 
-const slidingPeriodSchema = z.discriminatedUnion('unit', [
+export const slidingPeriodSchema = z.discriminatedUnion('unit', [
   z.strictObject({ unit: z.literal('DAY'), value: int(1, 90) }),
   z.strictObject({ unit: z.literal('MONTH'), value: int(1, 12) }),
   z.strictObject({ unit: z.literal('YEAR'), value: int(1, 1) }),
 ]);
+
+/** An event name as POST /v1/events takes it. */
+const activityTypeSchema = z.string().trim().min(1, 'must not be empty').max(300);
+
+/**
+ * Sliding expiration: points expire after `period` without activity of the kinds flagged (points
+ * earned on the card, points spent from it, custom events of `custom_activity_types` by its
+ * holder). At least one kind must count, and `custom_activity` needs 1–10 distinct event names
+ * (the contract's description; its schema leaves the flags optional, absent meaning false).
+ */
+export const slidingExpirationSchema = z
+  .strictObject({
+    earning_activity: z.boolean().optional(),
+    spending_activity: z.boolean().optional(),
+    custom_activity: z.boolean().optional(),
+    custom_activity_types: z.array(activityTypeSchema).nullable().optional(),
+    period: slidingPeriodSchema,
+  })
+  .superRefine((sliding, ctx) => {
+    if (!sliding.earning_activity && !sliding.spending_activity && !sliding.custom_activity) {
+      ctx.addIssue({ code: 'custom', message: 'at least one of earning_activity, spending_activity or custom_activity must be true', path: ['earning_activity'] });
+    }
+    if (!sliding.custom_activity) return;
+    const types = sliding.custom_activity_types;
+    if (!types) ctx.addIssue({ code: 'custom', message: 'required when custom_activity is true', path: ['custom_activity_types'] });
+    else if (types.length < 1 || types.length > 10) ctx.addIssue({ code: 'custom', message: 'must list 1 to 10 event names when custom_activity is true', path: ['custom_activity_types'] });
+    else if (!unique(types)) ctx.addIssue({ code: 'custom', message: 'must not repeat an event name', path: ['custom_activity_types'] });
+  })
+  // Kept and answered with every flag, and the event names only when they count: the contract's
+  // schema requires custom_activity_types unless custom_activity is present and not true.
+  .transform((sliding) => ({
+    earning_activity: sliding.earning_activity === true,
+    spending_activity: sliding.spending_activity === true,
+    custom_activity: sliding.custom_activity === true,
+    custom_activity_types: sliding.custom_activity ? (sliding.custom_activity_types ?? null) : null,
+    period: sliding.period,
+  }));
+export type SlidingExpiration = z.output<typeof slidingExpirationSchema>;
 
 const noOtherExpiration = { rolling_expiration: absent, calendar_expiration: absent, sliding_expiration: absent };
 export const pointsExpirationSchema = z.discriminatedUnion('type', [
@@ -77,13 +115,7 @@ export const pointsExpirationSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...noOtherExpiration,
     type: z.literal('SLIDING_EXPIRATION'),
-    sliding_expiration: z.strictObject({
-      earning_activity: z.boolean().optional(),
-      spending_activity: z.boolean().optional(),
-      custom_activity: z.boolean().optional(),
-      custom_activity_types: z.array(z.string()).min(1).max(10).nullable().optional(),
-      period: slidingPeriodSchema,
-    }),
+    sliding_expiration: slidingExpirationSchema,
   }),
 ]);
 export type PointsExpiration = z.infer<typeof pointsExpirationSchema>;

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SlidingExpiration } from '../../contract/earning-rule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' });
@@ -157,6 +158,9 @@ export const vouchers = pgTable(
     redeemedPoints: bigint('redeemed_points', { mode: 'number' }).notNull().default(0),
     redeemedQuantity: integer('redeemed_quantity').notNull().default(0),
     redemptionQuantity: integer('redemption_quantity'),
+    // The card holds (or held) points whose expiry slides with the member's activity (point_buckets.sliding): set with the
+    // first such bucket, never cleared, so a write that sees it false under the card's lock knows no activity must move any.
+    slides: boolean('slides').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -242,13 +246,31 @@ export const pointBuckets = pgTable(
     points: bigint('points', { mode: 'number' }).notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
     expiresOn: text('expires_on'),
+    /** Sliding expiration: the earning rule's policy (its `sliding_expiration`), by which the member's activity moves `expires_on`; null: fixed. */
+    sliding: jsonb('sliding').$type<SlidingExpiration | null>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('point_buckets_due_idx').on(t.expiresOn).where(sql`remaining > 0 AND expires_on IS NOT NULL`),
     index('point_buckets_voucher_idx').on(t.voucherId),
+    index('point_buckets_sliding_idx').on(t.voucherId).where(sql`remaining > 0 AND sliding IS NOT NULL`),
     foreignKey({ name: 'point_buckets_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
+);
+
+/**
+ * Event names some earning rule of the project lists as sliding expiration's custom activity, ever
+ * (rows are only added: points keep the policy they were earned under after the rule changes). An
+ * event of such a name moves points' expiry, so it takes the transaction that locks the holder's
+ * cards (services/sliding-activity.ts), never the one-statement path.
+ */
+export const slidingActivityTypes = pgTable(
+  'sliding_activity_types',
+  {
+    projectId: text('project_id').notNull().references(() => projects.id),
+    eventType: text('event_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.eventType] })],
 );
 
 export const eventSchemas = pgTable(

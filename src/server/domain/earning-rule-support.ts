@@ -68,19 +68,12 @@ function checkRule(rule: RuleDefinition, at: string, facts: TriggerFacts, proble
   if (rule.rules) checkGroup(rule.rules, `${at}.rules`, facts, problems);
 }
 
-function checkExpiration(expiration: PointsExpiration | null | undefined, at: string, problems: string[]): void {
-  if (expiration?.type === 'SLIDING_EXPIRATION') problems.push(`${at}.points_expiration: SLIDING_EXPIRATION is not supported`);
-}
-
 function checkEffect(effect: Effect, at: string, facts: TriggerFacts, problems: string[]): void {
   if (effect.type === 'BENEFIT') {
     problems.push(`${at}.type: BENEFIT effects are not supported`);
     return;
   }
-  if (effect.type === 'POINTS') {
-    checkExpiration(effect.points.points_expiration, `${at}.points`, problems);
-    return;
-  }
+  if (effect.type === 'POINTS') return;
   const p = effect.points_proportional;
   if ('order_items' in p && p.order_items) {
     const every = Object.values(p.order_items)[0] as { applicable_to?: Record<string, unknown>[] };
@@ -90,5 +83,21 @@ function checkEffect(effect: Effect, at: string, facts: TriggerFacts, problems: 
     });
   }
   if (!facts.calculations.includes(p.calculation_type)) problems.push(`${at}.points_proportional.calculation_type: ${p.calculation_type} does not apply to ${facts.label}`);
-  checkExpiration(p.points_expiration, `${at}.points_proportional`, problems);
+}
+
+/**
+ * The event names the rule's sliding expirations count as custom activity: an event of such a name
+ * moves points' expiry, so the project must know them (sliding_activity_types) before any point
+ * earned under the rule exists.
+ */
+export function slidingActivityTypesOf(earnings: readonly Earning[]): string[] {
+  const types = new Set<string>();
+  for (const effect of earnings.flatMap((e) => e.effects)) {
+    const expiration: PointsExpiration | null | undefined =
+      effect.type === 'POINTS' ? effect.points.points_expiration : effect.type === 'POINTS_PROPORTIONAL' ? effect.points_proportional.points_expiration : null;
+    if (expiration?.type === 'SLIDING_EXPIRATION' && expiration.sliding_expiration.custom_activity) {
+      for (const type of expiration.sliding_expiration.custom_activity_types ?? []) types.add(type);
+    }
+  }
+  return [...types];
 }

@@ -1,5 +1,5 @@
 import { formatValidationDetail } from '../../contract/validation-details';
-import type { EarningValidityHours, Effect, PointsExpiration, Trigger } from '../../contract/earning-rule';
+import type { EarningValidityHours, Effect, PointsExpiration, SlidingExpiration, Trigger } from '../../contract/earning-rule';
 import {
   v1OrderPaidEvent,
   v1SegmentEnteredEvent,
@@ -70,6 +70,7 @@ function settingProblems(rule: V1UpdateEarningRule, kind: V1TriggerKind): V1Prob
   if (rule.validation_rule_id) problems.push({ path: ['validation_rule_id'], message: 'validation rules are not supported by this service; leave it out' });
   if (rule.validity_timeframe) problems.push({ path: ['validity_timeframe'], message: 'recurring timeframes are not supported; use validity_day_of_week and validity_hours' });
   if (rule.pending_points && kind !== 'order_paid') problems.push({ path: ['pending_points'], message: 'only order.paid rules hold points pending; leave it out' });
+  if (rule.sliding_expiration && rule.expiration_rules) problems.push({ path: ['sliding_expiration'], message: 'not allowed with expiration_rules: points expire one way; send one of them' });
   return problems;
 }
 
@@ -134,7 +135,9 @@ const roundingOf: Record<string, string> = {
   PARTICULAR_MONTH: 'END_OF_PARTICULAR_MONTH',
 };
 
-export function pointsExpirationOf(rules: V1ExpirationRules | null | undefined): PointsExpiration {
+/** The stored expiration of a v1 request: `sliding_expiration` (an extension) when given, else `expiration_rules`. */
+export function pointsExpirationOf(rules: V1ExpirationRules | null | undefined, sliding?: SlidingExpiration | null): PointsExpiration {
+  if (sliding) return { type: 'SLIDING_EXPIRATION', sliding_expiration: sliding };
   if (!rules) return { type: 'NO_EXPIRATION' };
   if (rules.period_type === 'FIXED_DAY_OF_YEAR') {
     return { type: 'CALENDAR_EXPIRATION', calendar_expiration: { expiration_dates: [{ day: rules.fixed_day as number, month: rules.fixed_month as number }] } };
@@ -221,6 +224,11 @@ export function v1ExpirationRulesOf(expiration: PointsExpiration | null | undefi
   if (rounding?.type === 'END_OF_PARTICULAR_MONTH') return { ...rules, rounding_type: 'PARTICULAR_MONTH', rounding_value: rounding.value };
   if (rounding) return { ...rules, rounding_type: rounding.type };
   return rules;
+}
+
+/** The v1 view's `sliding_expiration` (an extension) of a stored expiration. */
+export function v1SlidingExpirationOf(expiration: PointsExpiration | null | undefined): SlidingExpiration | undefined {
+  return expiration?.type === 'SLIDING_EXPIRATION' ? expiration.sliding_expiration : undefined;
 }
 
 export function v1ValidityHoursOf(hours: EarningValidityHours | null | undefined): V1ValidityHours | undefined {

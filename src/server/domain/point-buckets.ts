@@ -1,3 +1,5 @@
+import type { SlidingExpiration } from '../../contract/earning-rule';
+
 /**
  * Points on a card are held in buckets, one per accrual or addition, each with the day it expires.
  * Spending and expiry both take from buckets, so the sum of what remains always equals the balance
@@ -9,6 +11,8 @@ export interface Bucket {
   /** The last day the points can be used (YYYY-MM-DD); null when they never expire. */
   expiresOn: string | null;
   createdAt: Date;
+  /** Points whose last day slides with the member's activity: the earning rule's policy (domain/sliding-expiration). */
+  sliding?: SlidingExpiration | null;
 }
 
 export interface Take {
@@ -50,17 +54,20 @@ export function remainingOf(buckets: Bucket[]): number {
 }
 
 /**
- * The nearest last day on which points of the buckets still expire once `takes` are taken, and how
- * many points expire then; undefined when none are due to expire.
+ * The nearest last day on which points of the buckets still expire once `takes` are taken and
+ * `extensions` moved (sliding expiration), and how many points expire then; undefined when none
+ * are due to expire.
  */
-export function nextExpirationAfter(buckets: Bucket[], takes: Take[] = []): { date: string; points: number } | undefined {
+export function nextExpirationAfter(buckets: Bucket[], takes: Take[] = [], extensions: readonly { id: string; expiresOn: string }[] = []): { date: string; points: number } | undefined {
   const taken = new Map(takes.map((t) => [t.id, t.taken]));
+  const moved = new Map(extensions.map((e) => [e.id, e.expiresOn]));
   let next: { date: string; points: number } | undefined;
   for (const bucket of buckets) {
     const left = bucket.remaining - (taken.get(bucket.id) ?? 0);
-    if (left <= 0 || bucket.expiresOn === null) continue;
-    if (!next || bucket.expiresOn < next.date) next = { date: bucket.expiresOn, points: left };
-    else if (bucket.expiresOn === next.date) next.points += left;
+    const expiresOn = moved.get(bucket.id) ?? bucket.expiresOn;
+    if (left <= 0 || expiresOn === null) continue;
+    if (!next || expiresOn < next.date) next = { date: expiresOn, points: left };
+    else if (expiresOn === next.date) next.points += left;
   }
   return next;
 }

@@ -1,4 +1,5 @@
-import type { PointsExpiration, Rounding } from '../../contract/earning-rule';
+import type { PointsExpiration, Rounding, SlidingExpiration } from '../../contract/earning-rule';
+import { lastDayAfter } from './sliding-expiration';
 import { addDays, addMonths, compareDates, lastDayOfMonth, parseDateString, toDateString, utcDateOf, type YearMonthDay } from './utc-calendar';
 
 /**
@@ -10,6 +11,8 @@ import { addDays, addMonths, compareDates, lastDayOfMonth, parseDateString, toDa
  *   the next occurrence of a particular month (that month of the same year when not yet past).
  * - CALENDAR_EXPIRATION: the nearest listed day/month on or after the earning date (29 February
  *   falls back to the 28th in other years).
+ * - SLIDING_EXPIRATION: the earning date plus the period, the day the member's activity then moves
+ *   (domain/sliding-expiration; bucketExpiryOf keeps the policy with the points).
  */
 export function expirationDateOf(expiration: PointsExpiration | null | undefined, earnedAt: Date): string | null {
   if (!expiration) return null;
@@ -25,9 +28,18 @@ export function expirationDateOf(expiration: PointsExpiration | null | undefined
     case 'CALENDAR_EXPIRATION':
       return toDateString(nextCalendarDate(earned, expiration.calendar_expiration.expiration_dates));
     case 'SLIDING_EXPIRATION':
-      // Rejected when rules are loaded (see earning-rule-support); never reached for stored rules.
-      throw new Error('SLIDING_EXPIRATION is not supported');
+      return lastDayAfter(expiration.sliding_expiration, earnedAt);
   }
+}
+
+/** How points earned at `earnedAt` under `expiration` are kept: their last day, and for sliding expiration the policy that moves it. */
+export interface BucketExpiry {
+  expiresOn: string | null;
+  sliding: SlidingExpiration | null;
+}
+
+export function bucketExpiryOf(expiration: PointsExpiration | null | undefined, earnedAt: Date): BucketExpiry {
+  return { expiresOn: expirationDateOf(expiration, earnedAt), sliding: expiration?.type === 'SLIDING_EXPIRATION' ? expiration.sliding_expiration : null };
 }
 
 function roundUp(date: YearMonthDay, rounding: Rounding): YearMonthDay {

@@ -56,25 +56,19 @@ export function mappedPrice(points: number, mapping: TierMapping | undefined): n
 }
 
 /**
- * What one rule earns on a card, by expiry day, as the member's tier maps it: the total becomes
- * mappedEarning(total), spread over the same expiry days (MULTIPLY scales each, the rounding
- * remainder on the last; CUSTOM goes to the first), so the sum is exact.
+ * What one rule earns on a card, by how the points expire (one entry per bucket), as the member's
+ * tier maps it: the total becomes mappedEarning(total), spread over the same buckets (MULTIPLY
+ * scales each, the rounding remainder on the last; CUSTOM goes to the first), so the sum is exact.
  */
-export function mapEarning(byExpiry: Map<string | null, number>, mapping: TierMapping | undefined): Map<string | null, number> {
-  const total = [...byExpiry.values()].reduce((a, b) => a + b, 0);
-  if (!mapping || total <= 0) return byExpiry;
+export function mapEarning<T extends { points: number }>(buckets: readonly T[], mapping: TierMapping | undefined): T[] {
+  const total = buckets.reduce((a, b) => a + b.points, 0);
+  if (!mapping || total <= 0) return [...buckets];
   const target = mappedEarning(total, mapping);
-  const keys = [...byExpiry.keys()];
-  const mapped = new Map<string | null, number>();
-  if (mapping.type === 'CUSTOM') {
-    mapped.set(keys[0], target);
-    return mapped;
-  }
+  if (mapping.type === 'CUSTOM') return [{ ...buckets[0], points: target }];
   let given = 0;
-  keys.forEach((key, i) => {
-    const share = i === keys.length - 1 ? target - given : Math.floor((byExpiry.get(key) as number) * mapping.multiplier);
+  return buckets.map((bucket, i) => {
+    const share = i === buckets.length - 1 ? target - given : Math.floor(bucket.points * mapping.multiplier);
     given += share;
-    mapped.set(key, share);
+    return { ...bucket, points: share };
   });
-  return mapped;
 }

@@ -1,7 +1,7 @@
 import type { Earning, EarningValidityHours, Trigger, TriggerLimits } from '../../contract/earning-rule';
 import type { V1EarningRule, V1EarningRuleList } from '../../contract/earning-rule-v1';
 import type { EarningRuleRow } from '../db/repositories/earning-rules';
-import { v1EventOf, v1ExpirationRulesOf, v1LoyaltyOf, v1ValidityHoursOf } from '../domain/earning-rule-v1';
+import { v1EventOf, v1ExpirationRulesOf, v1LoyaltyOf, v1SlidingExpirationOf, v1ValidityHoursOf } from '../domain/earning-rule-v1';
 import { effectExpiration } from '../domain/earning-effects';
 import { presentTriggerLimits } from './earning-rule';
 import { iso } from './timestamps';
@@ -10,13 +10,14 @@ import { iso } from './timestamps';
  * The v1 view of a stored rule, as seen from the campaign the request named (`source.object_id`).
  * v1 shows one effect: a rule made by a fixture with several earnings shows its first one here and
  * all of them in the v2 read. `automation_id` is derived from the rule id (the real API's automation
- * has no other use here). `trigger_limits` is an extension (README).
+ * has no other use here). `trigger_limits` and `sliding_expiration` are extensions (README).
  */
 export function presentEarningRuleV1(row: EarningRuleRow, campaignId: string, schemaNames: ReadonlyMap<string, string>): V1EarningRule {
   const trigger = row.trigger as Trigger;
   const [effect] = (row.earnings as unknown as Earning[])[0]?.effects ?? [];
   const validityHours = v1ValidityHoursOf(row.validityHours as EarningValidityHours);
   const expirationRules = effect ? v1ExpirationRulesOf(effectExpiration(effect)) : undefined;
+  const sliding = effect ? v1SlidingExpirationOf(effectExpiration(effect)) : undefined;
   const limits = presentTriggerLimits(row.triggerLimits as TriggerLimits | null);
   return {
     id: row.id,
@@ -34,6 +35,7 @@ export function presentEarningRuleV1(row: EarningRuleRow, campaignId: string, sc
     ...(row.validityDayOfWeek && { validity_day_of_week: row.validityDayOfWeek }),
     ...(validityHours && { validity_hours: validityHours }),
     ...(expirationRules && { expiration_rules: expirationRules }),
+    ...(sliding && { sliding_expiration: sliding }),
     ...(row.pendingPoints && { pending_points: row.pendingPoints }),
     metadata: row.metadata,
     ...(limits && { trigger_limits: limits }),

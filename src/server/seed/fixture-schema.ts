@@ -45,7 +45,7 @@ export const campaignFixture = z.object({
   code_config: z.object({ pattern: z.string().optional(), prefix: z.string().optional(), postfix: z.string().optional(), length: z.number().int().min(4).max(64).optional(), charset: z.string().optional() }).default({}),
   metadata: json.default({}),
   /** How long points added by hand with expiration_type PROGRAM_RULES last (an earning's points_expiration); none: forever. */
-  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'SLIDING_EXPIRATION is not supported').optional(),
+  points_expiration: pointsExpirationSchema.refine((e) => e.type !== 'SLIDING_EXPIRATION', 'a program cannot slide its own expiry: SLIDING_EXPIRATION is for earning rules').optional(),
   /** How members qualify for the program's tiers and when a tier ends (the contract's shape); none: by balance, until it drops. */
   loyalty_tiers_expiration: loyaltyTiersExpirationSchema.optional(),
   cards: z.array(cardFixture).default([]),

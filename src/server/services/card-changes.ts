@@ -5,15 +5,19 @@ import type { TransactionType } from '../domain/card-ledger';
 
 /**
  * Every change to a loyalty card passes here: earned, held pending, activated, pending canceled or
- * adjusted, redeemed, adjusted by hand, expired. This is the one place tiers and webhooks plug into
+ * adjusted, redeemed, adjusted by hand, expired, its points' expiry moved by a custom event. This is the one place tiers and webhooks plug into
  * (docs/architecture.md, "Card changes"). The durable record of each change is the ledger itself
  * (a card transaction, or a pending-points row), written in the change's own statement or
  * transaction; what is announced here is that change, once it has committed, to the listeners of
  * this process.
  */
 
-/** A balance change is its card transaction's type; pending points have kinds of their own (no transaction records them). */
-export type CardChangeKind = TransactionType | 'PENDING_POINTS_ADDED' | 'PENDING_POINTS_ADJUSTED' | 'PENDING_POINTS_CANCELED';
+/**
+ * A balance change is its card transaction's type; pending points have kinds of their own (no
+ * transaction records them), and so has a custom event moving the last day of sliding points
+ * (POINTS_EXPIRY_MOVED, `points` 0: the event is its record).
+ */
+export type CardChangeKind = TransactionType | 'PENDING_POINTS_ADDED' | 'PENDING_POINTS_ADJUSTED' | 'PENDING_POINTS_CANCELED' | 'POINTS_EXPIRY_MOVED';
 
 export interface CardChange {
   kind: CardChangeKind;

@@ -2,10 +2,12 @@ import type { Tx } from '../../platform/db/client';
 import type { ServiceContext } from '../context';
 import { writeCardTransaction, type CardWrite, type NewCardTransaction, type NewPointBucket } from '../db/repositories/card-posting';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
-import { lockOpenBuckets } from '../db/repositories/point-buckets';
+import { lockOpenBuckets, openSlidingBuckets } from '../db/repositories/point-buckets';
 import type { CardAtVersion, VoucherRow } from '../db/repositories/vouchers';
 import { applyTransaction, signedAmount, totalsOf, type TransactionType } from '../domain/card-ledger';
 import { takeSoonestExpiring, type Bucket, type Take } from '../domain/point-buckets';
+import { activityOfTransaction, extensionsFor, type Extension } from '../domain/sliding-expiration';
+import type { SlidingExpiration } from '../../contract/earning-rule';
 import { ApiError } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 import { changeOfTransaction, recordCardChange } from './card-changes';
@@ -21,8 +23,8 @@ export interface Posting {
   sourceId?: string | null;
   /** Details besides `balance`, which is always written. */
   details?: Record<string, unknown>;
-  /** For points added: how they split by expiry day (default: one bucket that never expires). */
-  buckets?: { points: number; expiresOn: string | null }[];
+  /** For points added: how they split by expiry day and sliding policy (default: one bucket that never expires). */
+  buckets?: { points: number; expiresOn: string | null; sliding?: SlidingExpiration | null }[];
   /** For points taken: which buckets give them (default: the soonest to expire first). */
   takes?: Take[];
   /** The transaction this one caused or was caused by on another card. */
@@ -47,11 +49,16 @@ export interface PlannedPosting extends CardWrite {
 /** Whether a posting takes points from buckets it was not told which of. */
 const takesFromBuckets = (posting: Posting) => signedAmount(posting.type, posting.points) < 0 && !posting.takes;
 
+/** Whether the posting is activity that moves the last day of some of the card's points (sliding expiration). */
+const slidesBuckets = (card: Pick<VoucherRow, 'slides'>, posting: Posting) => card.slides && activityOfTransaction(posting.type) !== undefined;
+
 /**
  * One transaction on a card as it is now: the totals after it by the ledger identity, the buckets it
  * adds, the points it takes (from `openBuckets`, the card's buckets that hold points, soonest to
- * expire first, unless the posting says which), and the transaction row with the balance after it.
- * Refuses (loyalty_card_points_exceeded) to take more than the card holds.
+ * expire first, unless the posting says which), the last days it moves as the member's activity
+ * (sliding expiration: of `openBuckets`, which must then hold the card's sliding buckets), and the
+ * transaction row with the balance after it. Refuses (loyalty_card_points_exceeded) to take more
+ * than the card holds.
  */
 export function planPosting(card: VoucherRow, posting: Posting, now: Date, openBuckets: Bucket[] = []): PlannedPosting {
   const amount = signedAmount(posting.type, posting.points);
@@ -68,9 +75,11 @@ export function planPosting(card: VoucherRow, posting: Posting, now: Date, openB
     }
   } else if (amount > 0) {
     for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
-      if (bucket.points > 0) buckets.push({ id: newId('lopb'), points: bucket.points, expiresOn: bucket.expiresOn });
+      if (bucket.points > 0) buckets.push({ id: newId('lopb'), points: bucket.points, expiresOn: bucket.expiresOn, sliding: bucket.sliding ?? null });
     }
   }
+  const taken = new Map(takes.map((t) => [t.id, t.taken]));
+  const extensions: Extension[] = slidesBuckets(card, posting) ? extensionsFor(openBuckets, activityOfTransaction(posting.type), now, taken) : [];
   const transaction: NewCardTransaction = {
     id: posting.id ?? newId('vtx'),
     projectId: card.projectId,
@@ -90,22 +99,25 @@ export function planPosting(card: VoucherRow, posting: Posting, now: Date, openB
     earningRuleId: posting.earningRuleId ?? null,
     createdAt: now,
   };
-  return { transaction, totals, buckets, takes, after: { ...card, ...totals, updatedAt: now } };
+  const slides = card.slides || buckets.some((b) => b.sliding);
+  return { transaction, totals, buckets, takes, extensions, after: { ...card, ...totals, slides, updatedAt: now } };
 }
 
 /**
  * Records one transaction on a card the caller has locked (FOR UPDATE), in the caller's database
  * transaction: moves the totals by the ledger identity, adds or takes point buckets (locking them),
- * and writes the card transaction with the balance after it. Returns the card as it now is.
+ * moves the last day of the card's sliding points when it is the member's activity, and writes the
+ * card transaction with the balance after it. `open`: the card's open buckets when the caller read
+ * them under the lock already. Returns the card as it now is and the last days moved.
  */
-export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date): Promise<{ card: VoucherRow; transaction: CardTransactionRow }> {
+export async function postToCard(tx: Tx, card: VoucherRow, posting: Posting, now: Date, open?: Bucket[]): Promise<{ card: VoucherRow; transaction: CardTransactionRow; extensions: Extension[] }> {
   // A refusal needs no buckets: the totals alone show the card holds too little.
   const short = takesFromBuckets(posting) && card.balance < posting.points;
-  const open = takesFromBuckets(posting) && !short ? await lockOpenBuckets(tx, card.id) : [];
-  const planned = planPosting(card, posting, now, open);
+  const buckets = open ?? (takesFromBuckets(posting) && !short ? await lockOpenBuckets(tx, card.id) : slidesBuckets(card, posting) ? await openSlidingBuckets(tx, [card.id]) : []);
+  const planned = planPosting(card, posting, now, buckets);
   const transaction = (await writeCardTransaction(tx, planned)) as CardTransactionRow;
   recordCardChange(changeOfTransaction(transaction));
-  return { card: planned.after, transaction };
+  return { card: planned.after, transaction, extensions: planned.extensions };
 }
 
 /**

@@ -18,7 +18,7 @@ import { EarnedPointsTooLarge, effectExpiration, effectPoints, maxEarnedPoints, 
 import { ApiError, invalidPayload, invalidPayloadAt } from '../lib/api-error';
 import { addDays, toDateString, utcDateOf } from '../domain/utc-calendar';
 import { ruleIsLive } from '../domain/earning-rule-window';
-import { expirationDateOf } from '../domain/points-expiration';
+import { bucketExpiryOf, type BucketExpiry } from '../domain/points-expiration';
 import { rulesAskForSegments, rulesHold, type RuleFacts } from '../domain/rule-conditions';
 import { checkTriggerLimits, frequencyWindow } from '../domain/trigger-limits';
 import { postToCard } from './card-postings';
@@ -74,13 +74,16 @@ function tooManyPoints(error: EarnedPointsTooLarge): ApiError {
   return invalidPayloadAt(error.source.split('.'), `earns more than ${maxEarnedPoints} points at once, the most a card takes (README, "Limits")`);
 }
 
+/** Points earned that expire alike: one bucket. */
+export type EarnedBucket = BucketExpiry & { points: number };
+
 /**
- * Points of every earning whose rules hold, split by the day they expire. A fact so large that it
- * would earn more than a card takes at once is refused (400 naming it), whichever path the event,
- * order or segment entry came by.
+ * Points of every earning whose rules hold, split by how they expire (the day, and the sliding
+ * policy that moves it). A fact so large that it would earn more than a card takes at once is
+ * refused (400 naming it), whichever path the event, order or segment entry came by.
  */
-export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): Map<string | null, number> {
-  const byExpiry = new Map<string | null, number>();
+export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, now: Date): EarnedBucket[] {
+  const byExpiry = new Map<string, EarnedBucket>();
   for (const earning of rule.earnings as unknown as Earning[]) {
     if (!tierRulesHold(earning.tier_rules, facts.tier) || !rulesHold(earning.rules, facts)) continue;
     for (const effect of earning.effects) {
@@ -91,12 +94,17 @@ export function earn(rule: Pick<EarningRuleRow, 'earnings'>, facts: RuleFacts, n
         throw error instanceof EarnedPointsTooLarge ? tooManyPoints(error) : error;
       }
       if (points <= 0) continue;
-      const expiresOn = expirationDateOf(effectExpiration(effect), now);
-      byExpiry.set(expiresOn, (byExpiry.get(expiresOn) ?? 0) + points);
+      const expiry = bucketExpiryOf(effectExpiration(effect), now);
+      const key = JSON.stringify([expiry.expiresOn, expiry.sliding]);
+      const bucket = byExpiry.get(key);
+      if (bucket) bucket.points += points;
+      else byExpiry.set(key, { ...expiry, points });
     }
   }
-  return byExpiry;
+  return [...byExpiry.values()];
 }
+
+export const earnedPoints = (buckets: readonly EarnedBucket[]) => buckets.reduce((sum, b) => sum + b.points, 0);
 
 /** Segments are read only when some earning's rules ask for them: most rules look at the event alone. */
 async function segmentsIfAsked(tx: Tx, rules: RuleWithCampaigns[], customerId: string): Promise<string[]> {
@@ -141,8 +149,8 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
         if (!verdict.allowed) continue;
       }
       const tier = tiers.get(card.id);
-      const byExpiry = mapEarning(earn(rule, { ...facts, tier: { structureId: tierStructureIdOf(card.campaignId), tierId: tier?.tier.id ?? null } }, now), tier?.earningRules[rule.id]);
-      const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+      const earned = mapEarning(earn(rule, { ...facts, tier: { structureId: tierStructureIdOf(card.campaignId), tierId: tier?.tier.id ?? null } }, now), tier?.earningRules[rule.id]);
+      const points = earnedPoints(earned);
       if (points === 0) continue;
       // A tier's multiplier may take an earning past what a card takes at once (README, "Limits").
       if (points > maxEarnedPoints) throw invalidPayload(`earning rule ${rule.id} would earn ${points} points at once for the member's tier, more than ${maxEarnedPoints}`);
@@ -173,7 +181,7 @@ async function applyRules(tx: Tx, occasion: Occasion): Promise<Accrual[]> {
       const posted = await postToCard(
         tx,
         card,
-        { type: 'POINTS_ACCRUAL', points, reason, source: 'API', details, earningRuleId: rule.id, buckets: [...byExpiry].map(([expiresOn, p]) => ({ points: p, expiresOn })) },
+        { type: 'POINTS_ACCRUAL', points, reason, source: 'API', details, earningRuleId: rule.id, buckets: earned },
         now,
       );
       card = posted.card;

@@ -1,4 +1,4 @@
-import { earningSchema, type Earning, type Effect, type Trigger } from '../../contract/earning-rule';
+import { earningSchema, type Earning, type Effect, type PointsExpiration, type Trigger } from '../../contract/earning-rule';
 import { earningRulesPerProject, type V1CreateEarningRule, type V1EarningRule, type V1UpdateEarningRule } from '../../contract/earning-rule-v1';
 import type { ServiceContext } from '../context';
 import type { Tx } from '../../platform/db/client';
@@ -17,7 +17,8 @@ import {
 import { listEventSchemas } from '../db/repositories/event-schemas';
 import { activatePassiveSegment, findSegment } from '../db/repositories/segments';
 import { cardDefinitionOf } from '../domain/card-definition';
-import { unsupportedParts } from '../domain/earning-rule-support';
+import { slidingActivityTypesOf, unsupportedParts } from '../domain/earning-rule-support';
+import { registerSlidingActivityTypes } from '../db/repositories/sliding-activity';
 import {
   createProblems,
   describeProblem,
@@ -105,9 +106,10 @@ export async function createEarningRulesV1(ctx: ServiceContext, projectId: strin
     for (const [i, rule] of rules.entries()) {
       const defaultName = await resolveReferences(tx, projectId, rule, i, schemaNames, now);
       const trigger = storedTriggerOf(rule, rule.custom_event?.schema_id);
-      const effect = storedEffectOf(rule.loyalty, pointsExpirationOf(rule.expiration_rules), cardDefinitionId);
+      const effect = storedEffectOf(rule.loyalty, pointsExpirationOf(rule.expiration_rules, rule.sliding_expiration), cardDefinitionId);
       const earnings = [earningSchema.parse({ id: newId('lernei'), name: null, rules: null, effects: [effect] })];
       assertEvaluable(trigger, earnings);
+      await registerSlidingActivityTypes(tx, projectId, slidingActivityTypesOf(earnings));
       const row = await insertEarningRule(
         tx,
         {
@@ -134,21 +136,33 @@ export async function createEarningRulesV1(ctx: ServiceContext, projectId: strin
   });
 }
 
+/**
+ * A rule's expiration after an update: `sliding_expiration` or `expiration_rules` replace it (both
+ * at once are refused before), `sliding_expiration: null` ends a sliding one (no expiry, as
+ * `expiration_rules: null`), anything else keeps it.
+ */
+function expirationAfter(current: PointsExpiration | null | undefined, patch: V1UpdateEarningRule): PointsExpiration {
+  if (patch.sliding_expiration) return pointsExpirationOf(null, patch.sliding_expiration);
+  if (patch.expiration_rules !== undefined) return pointsExpirationOf(patch.expiration_rules);
+  if (patch.sliding_expiration === null && current?.type === 'SLIDING_EXPIRATION') return { type: 'NO_EXPIRATION' };
+  return current ?? { type: 'NO_EXPIRATION' };
+}
+
 /** The rule's one effect with the patch's loyalty and expiration; v1 cannot edit rules with more. */
 function patchedEarnings(row: EarningRuleRow, patch: V1UpdateEarningRule): Earning[] | undefined {
-  if (patch.loyalty === undefined && patch.expiration_rules === undefined) return undefined;
+  if (patch.loyalty === undefined && patch.expiration_rules === undefined && patch.sliding_expiration === undefined) return undefined;
   const earnings = row.earnings as unknown as Earning[];
   const effects = earnings.flatMap((e) => e.effects);
   if (earnings.length !== 1 || effects.length !== 1) {
-    const field = patch.loyalty !== undefined ? 'loyalty' : 'expiration_rules';
+    const field = patch.loyalty !== undefined ? 'loyalty' : patch.expiration_rules !== undefined ? 'expiration_rules' : 'sliding_expiration';
     throw refuse([{ path: [field], message: `this rule has ${effects.length} effects in ${earnings.length} earnings; the v1 API changes the effect of rules with exactly one` }]);
   }
   const [current] = effects as [Effect];
   const currentExpiration = current.type === 'POINTS' ? current.points.points_expiration : current.type === 'POINTS_PROPORTIONAL' ? current.points_proportional.points_expiration : null;
-  const expiration = patch.expiration_rules !== undefined ? pointsExpirationOf(patch.expiration_rules) : (currentExpiration ?? { type: 'NO_EXPIRATION' as const });
+  const expiration = expirationAfter(currentExpiration, patch);
   const currentLoyalty = v1LoyaltyOf(current);
   const loyalty = patch.loyalty && 'type' in patch.loyalty ? patch.loyalty : patch.loyalty && currentLoyalty ? withPoints(currentLoyalty, patch.loyalty.points) : currentLoyalty;
-  if (!loyalty) throw refuse([{ path: ['expiration_rules'], message: 'this rule gives no points, so its points cannot expire' }]);
+  if (!loyalty) throw refuse([{ path: [patch.sliding_expiration !== undefined ? 'sliding_expiration' : 'expiration_rules'], message: 'this rule gives no points, so its points cannot expire' }]);
   const effect = storedEffectOf(loyalty, expiration, cardDefinitionOf(row.projectId));
   return [earningSchema.parse({ ...earnings[0], effects: [effect] })];
 }
@@ -170,7 +184,10 @@ export async function updateEarningRuleV1(ctx: ServiceContext, projectId: string
     const problems = updateProblems(patch, v1TriggerKindOfStored(trigger), row);
     if (problems.length) throw refuse(problems);
     const earnings = patchedEarnings(row, patch);
-    if (earnings) assertEvaluable(trigger, earnings);
+    if (earnings) {
+      assertEvaluable(trigger, earnings);
+      await registerSlidingActivityTypes(tx, projectId, slidingActivityTypesOf(earnings));
+    }
     const set: Partial<EarningRuleRow> = { updatedAt: now };
     if (earnings) set.earnings = earnings as unknown as Record<string, unknown>[];
     if (patch.source?.banner !== undefined) set.name = patch.source.banner;

@@ -6,14 +6,16 @@ import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accr
 import type { EventContext } from '../db/repositories/event-context';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import { presentTrackEventResponse } from '../presenters/event';
-import { cardCanEarn, customEventLabel, earn, hasLimits, isLive, newEventRow } from './earn-points';
+import { cardCanEarn, customEventLabel, earn, earnedPoints, hasLimits, isLive, newEventRow } from './earn-points';
 import type { TrackedEventResult } from './earn-points';
 import { announceCredited, customerReferenceOnly, writeOnContext } from './event-contexts';
 
 /**
  * The common event without a transaction: a customer who exists and whose profile the event does
  * not change (so no segment follows it), a card named in `loyalty.code` that the customer holds,
- * no trigger limit among the rules that may earn, and no card in a program with loyalty tiers. One read (customer, segments, rules and cards,
+ * no trigger limit among the rules that may earn, no card in a program with loyalty tiers, and no
+ * sliding expiration involved (an event no rule counts as activity, earning no sliding points on
+ * cards that hold none). One read (customer, segments, rules and cards,
  * no locks), the engine in memory, one write (the event and its accruals, the cards locked and
  * checked again, totals moved by what they earn), which commits on its own: two round trips, no
  * BEGIN or COMMIT, and under load the reads and the writes of parallel events each go together as
@@ -26,7 +28,7 @@ export async function trackEventInOneStatement(ctx: ServiceContext, input: OneSt
   const { projectId, body, schema } = input;
   const customerRef = customerReferenceOnly(body.customer);
   if (!customerRef) return undefined;
-  const query = { projectId, customer: customerRef, schemaId: schema?.id ?? null, namedCode: body.loyalty?.code };
+  const query = { projectId, customer: customerRef, schemaId: schema?.id ?? null, eventType: body.event, namedCode: body.loyalty?.code };
   return writeOnContext(ctx, query, Boolean(schema && !body.loyalty), (context) => writeEvent(ctx, input, context));
 }
 
@@ -42,6 +44,8 @@ interface OneStatementInput {
 async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context: EventContext | undefined): Promise<TrackedEventResult | undefined | 'changed'> {
   const { projectId, body, schema, metadata, now } = input;
   if (!context || (body.loyalty && !context.namedCardHeld)) return undefined;
+  // An event some rule counts as activity moves the holder's sliding points: the transaction locks their cards first.
+  if (context.slidingActivity) return undefined;
   const { customer } = context;
   const event = newEventRow(projectId, customer.id, body, metadata, now);
   const planned: PlannedAccrual[] = [];
@@ -52,11 +56,14 @@ async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context
       if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0])) return undefined;
       // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
       if (card.tiered) return undefined;
-      const byExpiry = earn(rule, facts, now);
-      const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+      const earned = earn(rule, facts, now);
+      const points = earnedPoints(earned);
       if (points === 0) continue;
+      // Earning on a card with sliding points moves their last day, and sliding points make a card
+      // such a card: the transaction does both under the card's lock, reading its buckets after it.
+      if (card.slides || earned.some((b) => b.sliding)) return undefined;
       const { reason, details } = customEventLabel(rule, schema, event.id);
-      const buckets = [...byExpiry].filter(([, p]) => p > 0).map(([expiresOn, p]) => ({ id: newId('lopb'), points: p, expiresOn }));
+      const buckets = earned.filter((b) => b.points > 0).map((b) => ({ id: newId('lopb'), points: b.points, expiresOn: b.expiresOn }));
       planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
     }
   }

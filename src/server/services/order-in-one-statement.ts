@@ -7,7 +7,7 @@ import type { EventContext } from '../db/repositories/event-context';
 import type { NewEventRow } from '../db/repositories/events';
 import type { OrderRow } from '../db/repositories/orders';
 import { presentOrder } from '../presenters/order';
-import { cardCanEarn, earn, hasLimits, isLive, orderFactsOf, orderPaidLabel } from './earn-points';
+import { cardCanEarn, earn, earnedPoints, hasLimits, isLive, orderFactsOf, orderPaidLabel } from './earn-points';
 import { announceCredited, customerReferenceOnly, writeOnContext } from './event-contexts';
 import { orderContentsOf } from './order-lines';
 import type { SavedOrder } from './orders';
@@ -23,7 +23,8 @@ function customerOfOrder(body: CreateOrderRequest): { id: string } | { sourceId:
  * The common paid order without a transaction, the way the common event goes
  * (event-in-one-statement.ts): a new order (no `id`; a source id that no order holds yet), PAID as
  * it is created, for a customer who exists and whom it does not change, without a referrer, whose
- * lines store no product, and no rule that may earn with a trigger limit or points held pending.
+ * lines store no product, and no rule that may earn with a trigger limit or points held pending,
+ * nor sliding points earned or held (event-in-one-statement.ts).
  * The lines' products are read first (as the transaction reads them), then the engine's context
  * (the customer, its segments, the order-paid rules on its cards: remembered, and checked by the
  * write), the engine runs in memory, and one statement writes the order, its customer.order.paid
@@ -36,7 +37,7 @@ export async function createPaidOrderInOneStatement(ctx: ServiceContext, project
   const customer = customerOfOrder(body);
   if (!customer) return undefined;
   const contents = await orderContentsOf(ctx.db, projectId, body, undefined, now);
-  const query = { projectId, customer, schemaId: null, orderPaid: true };
+  const query = { projectId, customer, schemaId: null, eventType: 'customer.order.paid', orderPaid: true };
   return writeOnContext(ctx, query, true, (context) => writeOrder(ctx, { projectId, body, contents, now }, context));
 }
 
@@ -50,7 +51,7 @@ interface NewPaidOrder {
 /** The engine on a context and the one-statement write; 'changed' when the context no longer held. */
 async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: EventContext | undefined): Promise<SavedOrder | undefined | 'changed'> {
   const { projectId, body, contents, now } = input;
-  if (!context) return undefined;
+  if (!context || context.slidingActivity) return undefined;
   const { customer } = context;
   const { totals } = contents;
   const order: OrderRow = {
@@ -78,11 +79,13 @@ async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: Eve
     if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0]) || rule.pendingPoints) return undefined;
     // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
     if (card.tiered) return undefined;
-    const byExpiry = earn(rule, facts, now);
-    const points = [...byExpiry.values()].reduce((a, b) => a + b, 0);
+    const earned = earn(rule, facts, now);
+    const points = earnedPoints(earned);
     if (points === 0) continue;
+    // Sliding points, earned or moved: the transaction, under the card's lock (event-in-one-statement.ts).
+    if (card.slides || earned.some((b) => b.sliding)) return undefined;
     const { reason, details } = orderPaidLabel(rule, order, event.id);
-    const buckets = [...byExpiry].filter(([, p]) => p > 0).map(([expiresOn, p]) => ({ id: newId('lopb'), points: p, expiresOn }));
+    const buckets = earned.filter((b) => b.points > 0).map((b) => ({ id: newId('lopb'), points: b.points, expiresOn: b.expiresOn }));
     planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
   }
   const check = context.fingerprint !== null ? { schemaId: null, orderPaid: true, fingerprint: context.fingerprint } : undefined;

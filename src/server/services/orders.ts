@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId, resolveCustomer, type CustomerRow } from '../db/repositories/customers';
 import { recordEvent } from '../db/repositories/events';
+import { lockAllHeldCards } from '../db/repositories/loyalty-cards';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
 import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
@@ -99,6 +100,10 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
     metadata: change.metadata ?? stored?.metadata ?? {},
     paidAt: becomesPaid ? now : (stored?.paidAt ?? null),
   };
+  // A new order that earns locks the customer's cards before it is inserted, as the one-statement
+  // write does (event-accruals.ts): two requests for one new source id, one on each path, then
+  // never wait for each other crosswise (one for the cards, the other for the source id).
+  if (!stored && becomesPaid && customer && mode === 'live') await lockAllHeldCards(tx, projectId, customer.id);
   const row = stored ? await updateOrderRow(tx, stored.id, { ...fields, updatedAt: now }) : await insertOrder(tx, { id: newId('ord'), projectId, ...fields, createdAt: now });
   const canceled = status === 'CANCELED' && stored?.status !== 'CANCELED';
   // For webhooks, in this transaction and before what the change makes happen (domain/webhook-events.ts);

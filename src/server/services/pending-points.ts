@@ -6,7 +6,7 @@ import { getCampaign } from '../db/repositories/campaigns';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { adjustPendingEntry, closePendingEntry, dueEntries, listPendingEntries, lockPendingEntry, type PendingPointsRow } from '../db/repositories/pending-points';
 import type { VoucherRow } from '../db/repositories/vouchers';
-import { expirationDateOf } from '../domain/points-expiration';
+import { bucketExpiryOf } from '../domain/points-expiration';
 import { utcDateString } from '../domain/utc-calendar';
 import { ApiError, notFound } from '../lib/api-error';
 import { cursorPage } from '../presenters/cursor-page';
@@ -83,7 +83,7 @@ async function activateEntry(tx: Tx, card: VoucherRow, entry: PendingPointsRow, 
       source: author.source,
       // The rule's trigger is the entry (counted at the moment the order earned), not its activation.
       details: { ...details, pending_points: { id: entry.id, activates_at: entry.activatesOn }, ...author.details },
-      buckets: [{ points: entry.points, expiresOn: expirationDateOf(entry.pointsExpiration as PointsExpiration | null, now) }],
+      buckets: [{ points: entry.points, ...bucketExpiryOf(entry.pointsExpiration as PointsExpiration | null, now) }],
     },
     now,
   );

@@ -12,7 +12,7 @@ import type { RewardRow } from '../db/repositories/rewards';
 import { findHeldCard, type VoucherRow } from '../db/repositories/vouchers';
 import { oauthClientId } from '../domain/oauth-client-id';
 import { nextExpirationAfter, takeSoonestExpiring, type Take } from '../domain/point-buckets';
-import { expirationDateOf } from '../domain/points-expiration';
+import { bucketExpiryOf } from '../domain/points-expiration';
 import { notFound } from '../lib/api-error';
 import { presentMembers } from './member-view';
 import { presentRedemption } from '../presenters/redemption';
@@ -106,7 +106,7 @@ async function redeemIfUnchanged(ctx: ServiceContext, request: Request): Promise
   const written = await ctx.redemptionWrites.run({ posting, version: context.version, record: plan.record });
   if (!written) return undefined;
   ctx.cardChanges.committed([changeOfTransaction({ ...posting.transaction, amount: posting.transaction.amount })]);
-  const expirations = new Map([[checked.card.id, nextExpirationAfter(context.openBuckets, posting.takes) ?? null]]);
+  const expirations = new Map([[checked.card.id, nextExpirationAfter(context.openBuckets, posting.takes, posting.extensions) ?? null]]);
   return answer(ctx, ctx.db, request, { checked, plan, row: written.redemption, reward: written.reward, card: posting.after, expirations });
 }
 
@@ -144,13 +144,13 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
       throw pointsExceeded(card, price.points);
     }
     const plan = planRedemption(checked, request.body, { withTarget: target !== undefined, now });
-    const spent = await postToCard(tx, card, spending(checked, plan, author, takes), now);
+    const spent = await postToCard(tx, card, spending(checked, plan, author, takes), now, open);
     let cardAfter = spent.card;
     // After the ledger write: a limited stock holds the reward row until the commit, and every redemption of that reward waits for it.
     const recorded = await countAndRecordRedemption(tx, reward.stock !== null, plan.record);
     if (!recorded) throw reward.stock === null ? notFound('reward', reward.id) : outOfStock(reward);
 
-    const expirations = new Map([[card.id, nextExpirationAfter(open, takes) ?? null]]);
+    const expirations = new Map([[card.id, nextExpirationAfter(open, takes, spent.extensions) ?? null]]);
     let targetAfter: VoucherRow | undefined;
     if (target) {
       const receiving =
@@ -169,7 +169,7 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
           reason: `Reward '${reward.name}'`,
           source: author.source,
           details: { ...plan.details, ...author.details },
-          buckets: [{ points: balance, expiresOn: expirationDateOf(target.pointsExpiration as PointsExpiration | null, now) }],
+          buckets: [{ points: balance, ...bucketExpiryOf(target.pointsExpiration as PointsExpiration | null, now) }],
           relatedTransactionId: plan.spentId,
         },
         now,

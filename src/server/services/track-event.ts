@@ -11,6 +11,7 @@ import { presentTrackEventResponse } from '../presenters/event';
 import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForEvent, newEventRow, type TrackedEventResult } from './earn-points';
 import { trackEventInOneStatement } from './event-in-one-statement';
+import { slideOnCustomEvent } from './sliding-activity';
 
 /** The card named in `loyalty.code`, locked; it must exist and belong to the event's customer. */
 async function namedCardOf(tx: Tx, projectId: string, code: string, customer: CustomerRow): Promise<VoucherRow> {
@@ -45,6 +46,8 @@ export async function trackEvent(ctx: ServiceContext, projectId: string, body: T
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
     const { customer, changed } = await resolveCustomer(tx, projectId, body.customer, now);
     const event = await insertEvent(tx, newEventRow(projectId, customer.id, body, metadata, now));
+    // Before anything else locks the customer's cards: this may lock them all (sliding expiration).
+    await slideOnCustomEvent(tx, { projectId, customerId: customer.id, eventType: event.type, at: now });
     // Segment changes may earn points on the customer's cards (customer.segment.entered rules), so
     // the named card is read and locked after them: the engine must start from its current totals.
     if (changed) await afterCustomerChange(ctx, tx, projectId, customer.id);

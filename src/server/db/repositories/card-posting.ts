@@ -1,5 +1,6 @@
 import type { CardTotals } from '../../domain/card-ledger';
 import type { Take } from '../../domain/point-buckets';
+import type { Extension } from '../../domain/sliding-expiration';
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows, tableRows } from '../plain-sql';
 import { cardTransactions, pointBuckets } from '../../../platform/db/schema';
@@ -8,7 +9,7 @@ import type { CardTransactionRow } from './card-transactions';
 const transactionRows = tableRows(cardTransactions);
 
 export type NewCardTransaction = Omit<typeof cardTransactions.$inferInsert, 'seq'> & { id: string; createdAt: Date };
-export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'points' | 'expiresOn'>;
+export type NewPointBucket = Pick<typeof pointBuckets.$inferInsert, 'id' | 'points' | 'expiresOn' | 'sliding'>;
 
 /** One card transaction's writes, as its statement takes them. */
 export interface CardWrite {
@@ -16,6 +17,23 @@ export interface CardWrite {
   totals: CardTotals;
   buckets: NewPointBucket[];
   takes: Take[];
+  /** Buckets whose last day the transaction, as the member's activity, moves (sliding expiration). */
+  extensions: Extension[];
+}
+
+/**
+ * The changes to a card's existing buckets, one entry per bucket (a statement may change a row
+ * once): the points taken from it and its new last day, either or both.
+ */
+export function bucketChanges(takes: readonly Take[], extensions: readonly Extension[]): { id: string; taken: number; expires_on: string | null }[] {
+  const changes = new Map(takes.map((t) => [t.id, { id: t.id, taken: t.taken, expires_on: null as string | null }]));
+  for (const e of extensions) changes.set(e.id, { id: e.id, taken: changes.get(e.id)?.taken ?? 0, expires_on: e.expiresOn });
+  return [...changes.values()];
+}
+
+/** The point buckets a transaction adds, as its statement takes them (JSON). */
+export function newBucketsJson(buckets: readonly NewPointBucket[]): string {
+  return JSON.stringify(buckets.map((b) => ({ id: b.id, points: b.points, expires_on: b.expiresOn ?? null, sliding: b.sliding ?? null })));
 }
 
 /**
@@ -28,30 +46,31 @@ export const cardVersionColumn = (alias: string) => `${alias}.xmin::text`;
 
 /**
  * The writes of one card transaction, as CTEs ending in `posted` (the transaction row), values
- * $1–$22 (postingValues): the card's new totals, the buckets it adds, the points it takes from
- * buckets, the transaction row. Everything hangs on `totals`, the card's update, which finds the
- * card only when it is still at the version given ($21; null: any), so when it is not, nothing is
- * written.
+ * $1–$23 (postingValues): the card's new totals, the buckets it adds, the points it takes from
+ * buckets and the last days it moves (sliding expiration), the transaction row. Everything hangs on
+ * `totals`, the card's update, which finds the card only when it is still at the version given
+ * ($21; null: any), so when it is not, nothing is written.
  */
 const postingCtes = `totals AS (
-      UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz
+      UPDATE vouchers SET points = $2, balance = $3, expired_points = $4, subtracted_points = $5, redeemed_points = $6, updated_at = $7::timestamptz,
+        slides = slides OR $23::boolean
       WHERE id = $1 AND ($21::text IS NULL OR xmin = $21::text::xid) RETURNING id),
     buckets AS (
-      INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
-      SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, $7::timestamptz
-      FROM totals, jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text)),
+      INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, sliding, created_at)
+      SELECT b.id, $10, $1, $9, b.points, b.points, b.expires_on, b.sliding, $7::timestamptz
+      FROM totals, jsonb_to_recordset($8::text::jsonb) AS b(id text, points bigint, expires_on text, sliding jsonb)),
     taken AS (
-      UPDATE point_buckets p SET remaining = p.remaining - t.taken
-      FROM totals, jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint)
+      UPDATE point_buckets p SET remaining = p.remaining - t.taken, expires_on = coalesce(t.expires_on, p.expires_on)
+      FROM totals, jsonb_to_recordset($20::text::jsonb) AS t(id text, taken bigint, expires_on text)
       WHERE p.id = t.id AND p.voucher_id = $1),
     posted AS (
       INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, source_id, reason, source, amount, balance, details, related_transaction_id, earning_rule_id, created_at)
       SELECT $9, $10, $1, $11, $12, $13, $14, $15, $16, $17, $18::text::jsonb, $19, $22, $7::timestamptz FROM totals
       RETURNING *)`;
 
-/** The values of postingCtes, $1–$22. */
+/** The values of postingCtes, $1–$23. */
 function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
-  const { transaction: t, totals, buckets, takes } = write;
+  const { transaction: t, totals, buckets, takes, extensions } = write;
   return [
     t.voucherId,
     totals.points,
@@ -60,7 +79,7 @@ function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
     totals.subtractedPoints,
     totals.redeemedPoints,
     t.createdAt.toISOString(),
-    JSON.stringify(buckets.map((b) => ({ id: b.id, points: b.points, expires_on: b.expiresOn ?? null }))),
+    newBucketsJson(buckets),
     t.id,
     t.projectId,
     t.campaignId,
@@ -72,9 +91,10 @@ function postingValues(write: CardWrite, ifVersion: string | null): unknown[] {
     t.balance,
     JSON.stringify(t.details ?? {}),
     t.relatedTransactionId ?? null,
-    JSON.stringify(takes),
+    JSON.stringify(bucketChanges(takes, extensions)),
     ifVersion,
     t.earningRuleId ?? null,
+    buckets.some((b) => b.sliding),
   ];
 }
 

@@ -53,6 +53,8 @@ function profileColumns(profile: ProfileUpdate, values: unknown[]): { columns: s
   return { columns, placeholders };
 }
 
+const bySourceIdText = `SELECT ${customerRows.columns()} FROM customers WHERE project_id = $1 AND source_id = $2`;
+
 export interface ResolvedCustomer {
   customer: CustomerRow;
   /** This statement created the customer. */
@@ -84,6 +86,14 @@ export async function resolveCustomer(db: DbOrTx, projectId: string, reference: 
     const [row] = await plainRows(db, text, values);
     if (!row) throw notFound('customer', object.id);
     return { customer: customerRows.row(row), created: false, changed: profileGiven };
+  }
+  if (!profileGiven) {
+    // A customer named by source id alone, already there, is read rather than upserted: the upsert
+    // would hold its row exclusively to the end of the transaction, and a redemption or the
+    // one-statement event on one of their cards, holding that card, waits for a share of the row
+    // (its foreign keys) while this transaction waits for the card: a deadlock.
+    const [found] = await plainRows(db, bySourceIdText, [projectId, object.source_id]);
+    if (found) return { customer: customerRows.row(found), created: false, changed: false };
   }
   const values: unknown[] = [];
   const upsert = upsertBySourceIdSql(values, { projectId, rows: [{ id: newId('cust'), sourceId: object.source_id as string, profile, now }] });

@@ -55,7 +55,17 @@ const text = `WITH ev_all AS (
       AS e(id text, project_id text, customer_id text, type text, metadata jsonb, referral jsonb, loyalty jsonb, created_at timestamptz,
         schema_id text, order_paid boolean, fingerprint text, order_id text)),
   ev_checked AS (
-    SELECT * FROM ev_all e WHERE e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id', 'e.order_paid')} = e.fingerprint),
+    SELECT * FROM ev_all e
+    WHERE (e.fingerprint IS NULL OR ${contextFingerprint('e.project_id', 'e.customer_id', 'e.schema_id', 'e.order_paid')} = e.fingerprint)
+      AND NOT EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = e.project_id AND s.event_type = e.type)),
+  acc_checked AS (
+    SELECT * FROM jsonb_to_recordset($2::text::jsonb)
+      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
+    WHERE a.event_id IN (SELECT id FROM ev_checked)),
+  -- The cards are locked before anything is written, so an event earning on a card that holds
+  -- sliding points under the lock (concurrently given them) writes nothing, not even its order.
+  locked AS (SELECT v.id, v.slides FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM acc_checked)) ORDER BY v.id FOR UPDATE),
+  ev_fit AS (SELECT * FROM ev_checked e WHERE NOT EXISTS (SELECT 1 FROM acc_checked a JOIN locked l ON l.id = a.card_id WHERE a.event_id = e.id AND l.slides)),
   -- A paid order goes in only with its checked event, and its event only with it: a source id
   -- another order holds (committed, or in this statement) writes neither.
   ord AS (
@@ -64,17 +74,14 @@ const text = `WITH ev_all AS (
     FROM jsonb_to_recordset($3::text::jsonb)
       AS o(event_id text, id text, project_id text, source_id text, customer_id text, amount bigint, discount_amount bigint, items_discount_amount bigint,
         total_amount bigint, items jsonb, metadata jsonb, created_at timestamptz)
-    WHERE o.event_id IN (SELECT id FROM ev_checked)
+    WHERE o.event_id IN (SELECT id FROM ev_fit)
     ON CONFLICT (project_id, source_id) DO NOTHING
     RETURNING id, items, metadata),
-  ev_in AS (SELECT * FROM ev_checked e WHERE e.order_id IS NULL OR e.order_id IN (SELECT id FROM ord)),
+  ev_in AS (SELECT * FROM ev_fit e WHERE e.order_id IS NULL OR e.order_id IN (SELECT id FROM ord)),
   acc AS (
     SELECT a.*, sum(a.amount) OVER (PARTITION BY a.card_id ORDER BY a.n)::bigint AS upto
-    FROM jsonb_to_recordset($2::text::jsonb)
-      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
-    WHERE a.event_id IN (SELECT id FROM ev_in)),
+    FROM acc_checked a WHERE a.event_id IN (SELECT id FROM ev_in)),
   per_card AS (SELECT card_id, holder_id, sum(amount)::bigint AS total, min(at) AS first_at, max(at) AS last_at FROM acc GROUP BY card_id, holder_id),
-  locked AS (SELECT v.id FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM per_card)) ORDER BY v.id FOR UPDATE),
   totals AS (
     UPDATE vouchers v SET points = v.points + p.total, balance = v.balance + p.total, updated_at = p.last_at
     FROM per_card p
@@ -99,7 +106,7 @@ const text = `WITH ev_all AS (
     INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
     SELECT b.id, c.card_project_id, c.card_id, c.tx_id, b.points, b.points, b.expires_on, c.at
     FROM credited c, jsonb_to_recordset(c.buckets) AS b(id text, points bigint, expires_on text))
-  SELECT a.id, a.id IN (SELECT id FROM ev_checked), e.id IS NOT NULL, e.metadata, coalesce(x.tx_ids, '{}'), o.items, o.metadata
+  SELECT a.id, a.id IN (SELECT id FROM ev_fit), e.id IS NOT NULL, e.metadata, coalesce(x.tx_ids, '{}'), o.items, o.metadata
   FROM ev_all a
   LEFT JOIN ev e ON e.id = a.id
   LEFT JOIN (SELECT event_id, array_agg(tx_id ORDER BY n) AS tx_ids FROM credited GROUP BY event_id) x ON x.event_id = a.id
@@ -113,7 +120,11 @@ const text = `WITH ev_all AS (
  * transaction left, and each card transaction's balance is the card's balance under the lock plus
  * the accruals before it on that card, in the order given. Only for rules without trigger limits:
  * a limit must count history committed before the lock, which a statement's own snapshot, taken
- * before it waits, does not see. Returns, in the order of `writes`, what each event's write did.
+ * before it waits, does not see. For the same reason an event is not written here (undefined, as
+ * when its check fails) when a card it earns on holds sliding points under the lock (`slides`:
+ * their last days must move, and the buckets a concurrent change added are not in the snapshot),
+ * or when some rule counts its name as activity (sliding_activity_types): the transaction takes it.
+ * Returns, in the order of `writes`, what each event's write did.
  */
 export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[]): Promise<EventWritten[]> {
   const accruals = writes.flatMap(({ event, accruals }) =>

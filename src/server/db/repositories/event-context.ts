@@ -17,14 +17,19 @@ export interface EventContextQuery {
   projectId: string;
   customer: { id: string } | { sourceId: string };
   schemaId: string | null;
+  /** The event's name (`event`). */
+  eventType: string;
   namedCode?: string;
   orderPaid?: boolean;
 }
 
 /** What the engine reads of a rule. */
 export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earnings' | 'validityHours' | 'validityDayOfWeek' | 'startDate' | 'endDate' | 'triggerLimits' | 'pendingPoints'>;
-/** What the engine reads of a card; `tiered`: its program has loyalty tiers (the event then takes the transaction, services/event-in-one-statement.ts). */
-export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate'> & { tiered?: boolean };
+/**
+ * What the engine reads of a card; `tiered`: its program has loyalty tiers, `slides`: it holds sliding
+ * points (either way the event then takes the transaction, services/event-in-one-statement.ts).
+ */
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate' | 'slides'> & { tiered?: boolean };
 
 /** One ACTIVE rule of the event's schema (or of paid orders) and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
@@ -42,11 +47,13 @@ export interface EventContext {
   namedCardHeld: boolean;
   /** For an event of a schema without a named card, or a paid order: contextFingerprint as read, so the context can be used again. */
   fingerprint: string | null;
+  /** Some rule of the project counts events of this name as activity that moves sliding points' expiry (sliding_activity_types). */
+  slidingActivity: boolean;
 }
 
 // Only the columns the engine reads: every column costs the database its output and the driver its parse.
 const ruleColumns = ['id', 'name', 'status', 'earnings', 'validity_hours', 'validity_day_of_week', 'start_date', 'end_date', 'trigger_limits', 'pending_points'];
-const cardColumns = ['id', 'code', 'campaign_id', 'active', 'start_date', 'expiration_date'];
+const cardColumns = ['id', 'code', 'campaign_id', 'active', 'start_date', 'expiration_date', 'slides'];
 const selectAs = (alias: string, columns: string[]) => columns.map((column) => `${alias}.${column} AS ${alias}_${column}`).join(', ');
 const fromSubquery = (alias: string, columns: string[]) => columns.map((column) => `p.${alias}_${column}`).join(', ');
 
@@ -86,11 +93,12 @@ export function contextFingerprint(projectId: string, customerId: string, schema
 // customer by id is found by its primary key (the project is checked, `IS TRUE`, not searched: on a
 // small table the planner otherwise walks the project's customers on the source id index).
 const text = `WITH q AS (
-    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, code text, order_paid boolean))
+    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS q(n int, project_id text, customer_id text, source_id text, schema_id text, event_type text, code text, order_paid boolean))
   SELECT q.n, ${customerRows.columns('c')},
     CASE WHEN q.code IS NULL AND (q.schema_id IS NOT NULL OR q.order_paid) THEN ${contextFingerprint('q.project_id', 'c.id', 'q.schema_id', 'q.order_paid')} END,
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
+    EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = q.project_id AND s.event_type = q.event_type),
     ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered
   FROM q
   CROSS JOIN LATERAL (
@@ -116,8 +124,8 @@ function ruleOf(row: unknown[], at: number): EventRule {
 }
 
 function cardOf(row: unknown[], at: number): EventCard {
-  const [id, code, campaignId, active, startDate, expirationDate, tiered] = row.slice(at, at + cardColumns.length + 1);
-  return { id, code, campaignId, active, startDate, expirationDate, tiered: tiered === true } as EventCard;
+  const [id, code, campaignId, active, startDate, expirationDate, slides, tiered] = row.slice(at, at + cardColumns.length + 1);
+  return { id, code, campaignId, active, startDate, expirationDate, slides, tiered: tiered === true } as EventCard;
 }
 
 /**
@@ -135,6 +143,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
     customer_id: 'id' in q.customer ? q.customer.id : null,
     source_id: 'sourceId' in q.customer ? q.customer.sourceId : null,
     schema_id: q.schemaId,
+    event_type: q.eventType,
     code: q.namedCode ?? null,
     order_paid: q.orderPaid === true,
   }));
@@ -142,7 +151,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
   const contexts: (EventContext | undefined)[] = queries.map(() => undefined);
   const customerAt = 1;
   const fingerprintAt = customerAt + customerWidth;
-  const ruleAt = fingerprintAt + 3;
+  const ruleAt = fingerprintAt + 4;
   const cardAt = ruleAt + ruleColumns.length;
   for (const row of rows) {
     const n = row[0] as number;
@@ -150,7 +159,7 @@ export async function readEventContexts(db: DbOrTx, queries: EventContextQuery[]
     if (!context) {
       const segmentIds = (row[fingerprintAt + 1] as string[] | null) ?? [];
       const fingerprint = (row[fingerprintAt] as string | null) ?? null;
-      context = { customer: customerRows.row(row, customerAt), segmentIds, namedCardHeld: row[fingerprintAt + 2] === true, fingerprint, pairs: [] };
+      context = { customer: customerRows.row(row, customerAt), segmentIds, namedCardHeld: row[fingerprintAt + 2] === true, fingerprint, slidingActivity: row[fingerprintAt + 3] === true, pairs: [] };
       contexts[n] = context;
     }
     // The LEFT JOIN found no pair: rule and card columns are null, ids first.

@@ -25,3 +25,10 @@ export async function lockHeldCards(db: DbOrTx, projectId: string, holderId: str
   if (campaignIds.length === 0) return [];
   return (await plainRows(db, heldText, [projectId, holderId, campaignIds])).map((row) => cardRows.row(row));
 }
+
+const allHeldText = `SELECT ${cardRows.columns()} FROM vouchers WHERE project_id = $1 AND holder_id = $2 ORDER BY id FOR UPDATE`;
+
+/** Every loyalty card the customer holds, locked in id order (as lockCards), in one round trip. */
+export async function lockAllHeldCards(db: DbOrTx, projectId: string, holderId: string): Promise<VoucherRow[]> {
+  return (await plainRows(db, allHeldText, [projectId, holderId])).map((row) => cardRows.row(row));
+}

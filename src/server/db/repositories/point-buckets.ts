@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import type { SlidingExpiration } from '../../../contract/earning-rule';
 import type { Bucket, Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
 import { pointBuckets } from '../../../platform/db/schema';
@@ -23,15 +24,27 @@ export async function lockOpenBuckets(db: DbOrTx, voucherId: string): Promise<Po
  * parses it.
  */
 export const openBucketsColumn = (alias: string) =>
-  `(SELECT coalesce(json_agg(json_build_array(b.id, b.remaining, b.expires_on, b.created_at)), '[]')::text FROM point_buckets b WHERE b.voucher_id = ${alias}.id AND b.remaining > 0)`;
+  `(SELECT coalesce(json_agg(json_build_array(b.id, b.remaining, b.expires_on, b.created_at, b.sliding)), '[]')::text FROM point_buckets b WHERE b.voucher_id = ${alias}.id AND b.remaining > 0)`;
 
 export function openBucketsOf(column: unknown): Bucket[] {
-  return (JSON.parse(column as string) as [string, number, string | null, string][]).map(([id, remaining, expiresOn, createdAt]) => ({
+  return (JSON.parse(column as string) as [string, number, string | null, string, SlidingExpiration | null][]).map(([id, remaining, expiresOn, createdAt, sliding]) => ({
     id,
     remaining: Number(remaining),
     expiresOn,
     createdAt: new Date(createdAt),
+    sliding,
   }));
+}
+
+const slidingText = `SELECT ${bucketRows.columns()} FROM point_buckets WHERE voucher_id = ANY($1::text[]) AND remaining > 0 AND sliding IS NOT NULL`;
+
+/**
+ * The cards' buckets whose last day slides with activity and that still hold points: what an
+ * activity may move. Call with the cards locked (every change to a bucket is made under its card's
+ * lock or at its version, so these stay as read).
+ */
+export async function openSlidingBuckets(db: DbOrTx, voucherIds: string[]): Promise<PointBucketRow[]> {
+  return (await plainRows(db, slidingText, [voucherIds])).map((row) => bucketRows.row(row));
 }
 
 /** A page of the card's buckets that still hold points, soonest to expire first, and how many there are. */

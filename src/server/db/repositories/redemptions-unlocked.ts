@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { redemptions, rewards } from '../../../platform/db/schema';
 import type { Bucket } from '../../domain/point-buckets';
 import { plainRows, tableRows } from '../plain-sql';
-import { cardVersionColumn, type CardWrite } from './card-posting';
+import { bucketChanges, cardVersionColumn, type CardWrite } from './card-posting';
 import { openBucketsColumn, openBucketsOf } from './point-buckets';
 import { contextColumns, contextJoins, contextOf, contextWidth, recordColumns, type NewRedemption, type RedemptionContext, type RedemptionRow } from './redemption-context';
 import type { RewardRow } from './rewards';
@@ -65,8 +65,8 @@ const writeText = `WITH w AS (
     RETURNING v.id),
   done AS (SELECT w.* FROM w JOIN totals t ON t.id = w.card_id),
   taken AS (
-    UPDATE point_buckets p SET remaining = p.remaining - t.taken
-    FROM done, jsonb_to_recordset(done.takes) AS t(id text, taken bigint)
+    UPDATE point_buckets p SET remaining = p.remaining - t.taken, expires_on = coalesce(t.expires_on, p.expires_on)
+    FROM done, jsonb_to_recordset(done.takes) AS t(id text, taken bigint, expires_on text)
     WHERE p.id = t.id AND p.voucher_id = done.card_id),
   posted AS (
     INSERT INTO card_transactions (id, project_id, voucher_id, campaign_id, type, reason, source, amount, balance, details, created_at)
@@ -104,7 +104,8 @@ export async function recordRedemptionsIfUnchanged(db: DbOrTx, writes: UnlockedR
       expired: posting.totals.expiredPoints,
       subtracted: posting.totals.subtractedPoints,
       redeemed: posting.totals.redeemedPoints,
-      takes: posting.takes,
+      // The points it takes and, as the member's spending, the last days of sliding points it moves.
+      takes: bucketChanges(posting.takes, posting.extensions),
       tx_id: t.id,
       project_id: t.projectId,
       campaign_id: t.campaignId,

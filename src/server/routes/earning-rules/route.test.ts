@@ -142,8 +142,14 @@ describe('earning rule fixtures are checked against the v2 contract and the engi
   afterAll(() => database.close());
   const load = (r: object) => loadFixture(database, baseFixture({ event_schemas: [{ name: 'ev' }], earning_rules: [r as never] }));
 
+  const sliding = (block: object) => ({ earnings: [{ effects: [{ type: 'POINTS', points: { value: 1, points_expiration: { type: 'SLIDING_EXPIRATION', sliding_expiration: block } } }] }] });
+
   it('accepts the minimal rule these cases start from', async () => {
     await expect(load(rule({}))).resolves.toBeTruthy();
+  });
+
+  it('accepts sliding expiration within the contract (a year at most, custom activity of listed events)', async () => {
+    await expect(load(rule(sliding({ earning_activity: true, spending_activity: true, custom_activity: true, custom_activity_types: ['ev'], period: { unit: 'YEAR', value: 1 } })))).resolves.toBeTruthy();
   });
 
   it.each<[string, object, RegExp]>([
@@ -155,7 +161,13 @@ describe('earning rule fixtures are checked against the v2 contract and the engi
     ['two frequency limits', { trigger_limits: { frequency: { type: 'LIMITED', limits: [] } } }, /limits/],
     ['logic naming a missing rule', { earnings: [{ rules: { logic: '1 and 2', 1: { name: 'customer.metadata', property: 'tier', conditions: { $is: ['gold'] } } }, effects: [{ type: 'POINTS', points: { value: 1 } }] }] }, /refers to rule 2/],
     ['order rule on a custom event', { earnings: [{ rules: { logic: '1', 1: { name: 'order.amount', conditions: { $more_than: [1] } } }, effects: [{ type: 'POINTS', points: { value: 1 } }] }] }, /does not apply to a custom event/],
-    ['sliding expiration', { earnings: [{ effects: [{ type: 'POINTS', points: { value: 1, points_expiration: { type: 'SLIDING_EXPIRATION', sliding_expiration: { earning_activity: true, period: { unit: 'DAY', value: 5 } } } } }] }] }, /SLIDING_EXPIRATION is not supported/],
+    ['sliding period of 2 years', sliding({ earning_activity: true, period: { unit: 'YEAR', value: 2 } }), /sliding_expiration\.period\.value/],
+    ['sliding period of 91 days', sliding({ earning_activity: true, period: { unit: 'DAY', value: 91 } }), /sliding_expiration\.period\.value/],
+    ['sliding period of 13 months', sliding({ earning_activity: true, period: { unit: 'MONTH', value: 13 } }), /sliding_expiration\.period\.value/],
+    ['sliding expiration with no activity', sliding({ earning_activity: false, period: { unit: 'DAY', value: 5 } }), /sliding_expiration\.earning_activity: at least one of/],
+    ['custom activity without types', sliding({ custom_activity: true, period: { unit: 'DAY', value: 5 } }), /custom_activity_types: required when custom_activity is true/],
+    ['custom activity with 11 types', sliding({ custom_activity: true, custom_activity_types: 'abcdefghijk'.split(''), period: { unit: 'DAY', value: 5 } }), /custom_activity_types: must list 1 to 10/],
+    ['custom activity types repeated', sliding({ custom_activity: true, custom_activity_types: ['ev', 'ev'], period: { unit: 'DAY', value: 5 } }), /custom_activity_types: must not repeat/],
     ['order calculation on a custom event', { earnings: [{ effects: [{ type: 'POINTS_PROPORTIONAL', points_proportional: { calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: 1, value: 1 } } } }] }] }, /does not apply to a custom event/],
     ['start after end', { start_date: '2027-01-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z' }, /start_date is after end_date/],
   ])('refuses %s', async (_name, patch, message) => {

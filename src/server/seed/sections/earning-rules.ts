@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { earningSchema, earningValidityHoursSchema, triggerLimitsSchema, triggerSchema } from '../../../contract/earning-rule';
 import { earningRuleAssignments, earningRules } from '../../../platform/db/schema';
 import { cardDefinitionOf } from '../../domain/card-definition';
-import { unsupportedParts } from '../../domain/earning-rule-support';
+import { slidingActivityTypesOf, unsupportedParts } from '../../domain/earning-rule-support';
+import { registerSlidingActivityTypes } from '../../db/repositories/sliding-activity';
 import { tierStructureIdOf, unknownTierReferences, v2TierIdOf } from '../../domain/tier-rules';
 import { newId } from '../../../platform/ids';
 import type { Fixture } from '../fixture-schema';
@@ -106,6 +107,7 @@ export async function loadEarningRules(seed: SeedContext, list: Fixture['earning
       metadata: r.metadata,
       createdAt: r.created_at ? new Date(r.created_at) : seed.now,
     });
+    await registerSlidingActivityTypes(seed.tx, seed.projectId, slidingActivityTypesOf(rule.earnings));
     seed.refs.earningRules.set(r.name, id);
     for (const name of r.campaigns) {
       await seed.tx.insert(earningRuleAssignments).values({ projectId: seed.projectId, earningRuleId: id, campaignId: ref(seed.refs.campaigns, 'campaign', name, where) });

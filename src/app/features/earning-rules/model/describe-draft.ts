@@ -1,6 +1,6 @@
 import type { EarningRule, Effect, PointsExpiration } from '../../../../contract/earning-rule';
 import { describeActivePeriod, describeEffect, describeExpiration, describeLimits, describePending, describeTrigger, describeWhen, type ProductNames, type SchemaNames, type SegmentNames } from './describe-rule';
-import { everyOf, itemEffects, propertyEffects, toUpdateBody, utcInstant, type RuleFormValues } from './rule-form';
+import { everyOf, itemEffects, propertyEffects, slideMax, slidingOf, toUpdateBody, utcInstant, type RuleFormValues } from './rule-form';
 
 /**
  * The rule being built, in the words of the rule page ("On custom event 'app_review', a member's
@@ -50,6 +50,12 @@ function effectOf(values: RuleFormValues): Effect | null {
 function expirationOf(values: RuleFormValues, current: PointsExpiration | null): PointsExpiration | null {
   if (values.expiry === 'keep') return current;
   if (values.expiry === 'never') return { type: 'NO_EXPIRATION' };
+  if (values.expiry === 'inactive') {
+    const value = whole(values.slideValue);
+    if (value === null || value < 1 || value > slideMax[values.slideUnit]) return null;
+    const sliding = slidingOf(values);
+    return { type: 'SLIDING_EXPIRATION', sliding_expiration: { ...sliding, custom_activity_types: sliding.custom_activity_types ?? null, period: { unit: values.slideUnit, value } } } as PointsExpiration;
+  }
   if (values.expiry === 'yearly') {
     const day = whole(values.expiryDay);
     return day === null ? null : { type: 'CALENDAR_EXPIRATION', calendar_expiration: { expiration_dates: [{ day, month: Number(values.expiryMonth) }] } };

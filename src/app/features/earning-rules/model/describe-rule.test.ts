@@ -43,6 +43,8 @@ describe('describeEffect', () => {
 
 describe('describeExpiration', () => {
   const rolling = (unit: 'DAY' | 'MONTH' | 'YEAR', value: number, rounding?: object) => ({ type: 'ROLLING_EXPIRATION', rolling_expiration: { period: { unit, value }, rounding } }) as PointsExpiration;
+  const sliding = (unit: 'DAY' | 'MONTH' | 'YEAR', value: number, flags: object) =>
+    ({ type: 'SLIDING_EXPIRATION', sliding_expiration: { earning_activity: false, spending_activity: false, custom_activity: false, custom_activity_types: null, period: { unit, value }, ...flags } }) as PointsExpiration;
   it.each<[PointsExpiration | null, string]>([
     [null, 'points never expire'],
     [{ type: 'NO_EXPIRATION' }, 'points never expire'],
@@ -53,6 +55,10 @@ describe('describeExpiration', () => {
     [rolling('MONTH', 2, { type: 'END_OF_HALF_YEAR' }), 'points expire at the end of the half-year, 2 months after they are earned'],
     [rolling('MONTH', 2, { type: 'END_OF_PARTICULAR_MONTH', value: 6 }), 'points expire at the end of June, 2 months after they are earned'],
     [{ type: 'CALENDAR_EXPIRATION', calendar_expiration: { expiration_dates: [{ day: 30, month: 6 }, { day: 31, month: 12 }] } }, 'points expire on the next 30 June or 31 December'],
+    [sliding('MONTH', 6, { earning_activity: true }), 'points expire after 6 months without earning points'],
+    [sliding('MONTH', 6, { earning_activity: true, spending_activity: true }), 'points expire after 6 months without earning or spending points'],
+    [sliding('DAY', 30, { spending_activity: true, custom_activity: true, custom_activity_types: ['app_open'] }), "points expire after 30 days without spending points or 'app_open' events"],
+    [sliding('YEAR', 1, { custom_activity: true, custom_activity_types: ['visit', 'review', 'app_open'] }), "points expire after 1 year without 'visit', 'review' or 'app_open' events"],
   ])('%j → %s', (expiration, text) => {
     expect(describeExpiration(expiration)).toBe(text);
   });

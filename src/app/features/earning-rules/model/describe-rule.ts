@@ -122,8 +122,14 @@ export function describeExpiration(expiration: PointsExpiration | null | undefin
       const dates = expiration.calendar_expiration.expiration_dates.map((d) => `${d.day} ${months[d.month - 1]}`);
       return `points expire on the next ${dates.length > 1 ? `${dates.slice(0, -1).join(', ')} or ${dates[dates.length - 1]}` : dates[0]}`;
     }
-    case 'SLIDING_EXPIRATION':
-      return `points expire after ${plural(expiration.sliding_expiration.period.value, expiration.sliding_expiration.period.unit.toLowerCase())} without activity`;
+    case 'SLIDING_EXPIRATION': {
+      const { period, earning_activity, spending_activity, custom_activity, custom_activity_types } = expiration.sliding_expiration;
+      const points = earning_activity && spending_activity ? 'earning or spending points' : earning_activity ? 'earning points' : spending_activity ? 'spending points' : null;
+      const names = (custom_activity && custom_activity_types?.map(quoted)) || [];
+      const events = names.length ? `${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0]} events` : null;
+      const without = [points, events].filter(Boolean).join(' or ') || 'activity';
+      return `points expire after ${plural(period.value, period.unit.toLowerCase())} without ${without}`;
+    }
   }
 }
 

@@ -45,6 +45,12 @@ export function formFieldOfPath(path: readonly PropertyKey[]): string | null {
       if (last === 'fixed_day') return 'expiryDay';
       if (last === 'fixed_month') return 'expiryMonth';
       return 'expiry';
+    case 'sliding_expiration':
+      if (rest[0] === 'period') return last === 'unit' ? 'slideUnit' : 'slideValue';
+      if (rest[0] === 'custom_activity_types' || last === 'custom_activity_types') return 'slideEvents';
+      if (last === 'spending_activity') return 'slideSpending';
+      if (last === 'custom_activity') return 'slideCustom';
+      return 'slideEarning';
     case 'trigger_limits':
       return rest[0] === 'cooldown' ? 'cooldownValue' : 'frequencyMax';
     case 'metadata':

@@ -65,6 +65,16 @@ describe('the builder form → the v1 request', () => {
     expect(toUpdateBody(values({ expiry: 'keep' }))).not.toHaveProperty('expiration_rules');
   });
 
+  it('points that expire after a time without activity: sliding_expiration instead of expiration_rules, the events only when they count', () => {
+    const body = toCreateBody(values({ trigger: 'order_paid', expiry: 'inactive', slideValue: '6', slideUnit: 'MONTH', slideEarning: true, slideSpending: false, slideEvents: ['app_review'] }), schemas);
+    expect(body).toMatchObject({ expiration_rules: null, sliding_expiration: { earning_activity: true, spending_activity: false, custom_activity: false, period: { unit: 'MONTH', value: 6 } } });
+    expect(body.sliding_expiration).not.toHaveProperty('custom_activity_types');
+    expect(v1CreateEarningRuleSchema.safeParse(body).success).toBe(true);
+    expect(toUpdateBody(values({ expiry: 'inactive', slideCustom: true, slideEvents: ['app_review'] })).sliding_expiration).toMatchObject({ custom_activity: true, custom_activity_types: ['app_review'] });
+    // Any other expiry replaces a sliding one on update: expiration_rules is sent, never sliding_expiration.
+    expect(toUpdateBody(values({ expiry: 'never' }))).not.toHaveProperty('sliding_expiration');
+  });
+
   it('datetime-local values are UTC', () => {
     expect(utcInstant('2026-03-02T00:00')).toBe('2026-03-02T00:00:00.000Z');
     expect(utcInstant('')).toBeNull();
@@ -85,6 +95,11 @@ describe('the form schema: its own checks and the contract’s, on the field the
     expect(errorsOf(values({ expiry: 'yearly', expiryDay: '31', expiryMonth: '2' }))).toEqual({ expiryDay: 'Is past the end of the month.' });
     expect(errorsOf(values({ hours: [{ days: [], start: '10:00', end: '10:00' }] }))).toMatchObject({ 'hours.0.days': expect.any(String), 'hours.0.end': 'Must differ from start_time.' });
     expect(errorsOf(values({ cooldown: 'HOUR', cooldownValue: '25' }))).toHaveProperty('cooldownValue');
+    expect(errorsOf(values({ expiry: 'inactive', slideUnit: 'DAY', slideValue: '91' }))).toEqual({ slideValue: 'Enter 90 or less.' });
+    expect(errorsOf(values({ expiry: 'inactive', slideUnit: 'YEAR', slideValue: '2' }))).toEqual({ slideValue: 'Enter 1 or less.' });
+    expect(errorsOf(values({ expiry: 'inactive', slideEarning: false, slideSpending: false }))).toEqual({ slideEarning: 'Tick at least one activity that keeps the points' });
+    expect(errorsOf(values({ expiry: 'inactive', slideCustom: true }))).toEqual({ slideEvents: 'Tick the events that count' });
+    expect(errorsOf(values({ expiry: 'inactive', slideCustom: true, slideEvents: 'abcdefghijk'.split('') }))).toHaveProperty('slideEvents');
     expect(errorsOf(values())).toEqual({});
   });
 });
@@ -101,6 +116,14 @@ describe('API errors beside their fields', () => {
     expect(placeRuleApiError({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find segment with id seg_x', resource_type: 'segment', resource_id: 'seg_x' })).toEqual([
       { field: 'segmentId', text: 'No segment has this ID.' },
     ]);
+    expect(
+      placeRuleApiError({
+        code: 400,
+        key: 'invalid_payload',
+        message: 'Invalid payload',
+        details: "Property .0.sliding_expiration.period.value: Too big: expected number to be <=90; Property .0.sliding_expiration should have required property 'custom_activity_types'",
+      }).map((p) => p.field),
+    ).toEqual(['slideValue', 'slideEvents']);
     // One detail with no field sends the whole error above the form.
     expect(placeRuleApiError({ code: 400, key: 'earning_rules_limit_exceeded', message: 'Earning rules limit exceeded' })).toEqual([]);
     expect(placeRuleApiError({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'Property .0.points: x; Property .0.mystery: y' })).toEqual([]);
@@ -155,6 +178,36 @@ describe('a saved rule in the form, and the rule in words', () => {
       ],
       active: false,
     });
+  });
+
+  it('reads a sliding expiration back, and describes it', () => {
+    const slidingRule: EarningRule = {
+      ...rule,
+      trigger: { event: 'customer.order.paid' },
+      earnings: [
+        {
+          ...rule.earnings[0],
+          effects: [
+            {
+              type: 'POINTS',
+              points: {
+                value: 5,
+                card_definition_id: 'lcdef_1',
+                points_expiration: {
+                  type: 'SLIDING_EXPIRATION',
+                  sliding_expiration: { earning_activity: true, spending_activity: false, custom_activity: true, custom_activity_types: ['app_review'], period: { unit: 'DAY', value: 45 } },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    } as EarningRule;
+    const form = formValuesOf(slidingRule, 'camp_1');
+    expect(form).toMatchObject({ expiry: 'inactive', slideValue: '45', slideUnit: 'DAY', slideEarning: true, slideSpending: false, slideCustom: true, slideEvents: ['app_review'] });
+    expect(describeDraft({ ...form, active: true }, { schemas, segments: new Map() }).summary).toBe(
+      "On a paid order, a member's card earns 5 points (points expire after 45 days without earning points or 'app_review' events), at most twice a day.",
+    );
   });
 
   it('describes the draft as the rule page will', () => {

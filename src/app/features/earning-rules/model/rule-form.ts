@@ -40,7 +40,11 @@ export const moneyEffects: readonly EffectKind[] = ['ORDER_AMOUNT', 'ORDER_TOTAL
 export const itemEffects: readonly EffectKind[] = ['ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'ORDER_ITEMS_QUANTITY'];
 /** Calculations per amount of a metadata property. */
 export const propertyEffects: readonly EffectKind[] = ['CUSTOM_EVENT_METADATA', 'CUSTOMER_METADATA', 'ORDER_METADATA'];
-export const expiryKinds = ['never', 'months', 'yearly', 'keep'] as const;
+/** Never; some months after earning; on a day of the year; after a time without the member's activity (sliding); as stored (a shape the form cannot show). */
+export const expiryKinds = ['never', 'months', 'yearly', 'inactive', 'keep'] as const;
+export const slideUnits = ['DAY', 'MONTH', 'YEAR'] as const;
+/** The longest time without activity the contract allows, per unit. */
+export const slideMax = { DAY: 90, MONTH: 12, YEAR: 1 } as const;
 export const cooldownUnits = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 export const roundingChoices = ['none', ...v1RoundingTypes] as const;
 
@@ -66,6 +70,14 @@ export const ruleFormFieldsSchema = z.object({
   expiryRoundingMonth: z.string(),
   expiryDay: z.string().trim(),
   expiryMonth: z.string(),
+  /** Sliding expiration ('inactive'): points expire after this long without the activity ticked. */
+  slideValue: z.string().trim(),
+  slideUnit: z.enum(slideUnits),
+  slideEarning: z.boolean(),
+  slideSpending: z.boolean(),
+  slideCustom: z.boolean(),
+  /** Names of the custom events that count as activity. */
+  slideEvents: z.array(z.string()),
   /** `datetime-local` values read as UTC (the engine's time zone). */
   startDate: z.string(),
   endDate: z.string(),
@@ -101,6 +113,12 @@ export const emptyRuleForm: RuleFormValues = {
   expiryRoundingMonth: '12',
   expiryDay: '31',
   expiryMonth: '12',
+  slideValue: '6',
+  slideUnit: 'MONTH',
+  slideEarning: true,
+  slideSpending: true,
+  slideCustom: false,
+  slideEvents: [],
   startDate: '',
   endDate: '',
   days: [],
@@ -185,6 +203,24 @@ function expirationRulesOf(values: RuleFormValues): V1UpdateEarningRuleInput['ex
   return { period_type: 'MONTH', period_value: numberOr(values.expiryMonths) as number, ...rounding };
 }
 
+/** The v1 request's sliding_expiration (an extension of this service): the v2 rule's own block. */
+export function slidingOf(values: RuleFormValues): NonNullable<V1UpdateEarningRuleInput['sliding_expiration']> {
+  return {
+    earning_activity: values.slideEarning,
+    spending_activity: values.slideSpending,
+    custom_activity: values.slideCustom,
+    ...(values.slideCustom && { custom_activity_types: values.slideEvents }),
+    period: { unit: values.slideUnit, value: numberOr(values.slideValue) as number },
+  };
+}
+
+/** The expiry part of a request: kept as stored, sliding (replacing any other), or expiration_rules (replacing a sliding one). */
+function expiryOf(values: RuleFormValues): Pick<V1UpdateEarningRuleInput, 'expiration_rules' | 'sliding_expiration'> {
+  if (values.expiry === 'keep') return {};
+  if (values.expiry === 'inactive') return { expiration_rules: null, sliding_expiration: slidingOf(values) };
+  return { expiration_rules: expirationRulesOf(values) };
+}
+
 function limitsOf(values: RuleFormValues): TriggerLimits | null {
   if (values.cooldown === 'none' && values.frequency === 'none') return null;
   return {
@@ -201,7 +237,7 @@ function limitsOf(values: RuleFormValues): TriggerLimits | null {
 
 /** What both create and update send: everything the builder manages. */
 export function toUpdateBody(values: RuleFormValues): V1UpdateEarningRuleInput {
-  const expiration = values.expiry === 'keep' ? {} : { expiration_rules: expirationRulesOf(values) };
+  const expiration = expiryOf(values);
   return {
     source: { banner: values.name.trim() },
     loyalty: loyaltyOf(values),
@@ -243,6 +279,10 @@ function formProblems(values: RuleFormValues): { field: RuleFormField; message: 
     else if (cents < 1) problems.push({ field: 'every', message: 'Enter 0.01 or more' });
   }
   if (values.trigger === 'order_paid' && values.pendingDays && !/^\d+$/.test(values.pendingDays)) problems.push({ field: 'pendingDays', message: 'Enter a whole number of days, 1 to 90' });
+  if (values.expiry === 'inactive') {
+    if (!values.slideEarning && !values.slideSpending && !values.slideCustom) problems.push({ field: 'slideEarning', message: 'Tick at least one activity that keeps the points' });
+    if (values.slideCustom && values.slideEvents.length === 0) problems.push({ field: 'slideEvents', message: 'Tick the events that count' });
+  }
   const keys = new Set<string>();
   values.metadata.forEach((row, i) => {
     if (!row.key && row.value) problems.push({ field: `metadata.${i}.key`, message: 'Give the value a key' });
@@ -274,6 +314,18 @@ export type RuleFormControl = Control<RuleFormValues>;
 
 function expiryValues(expiration: PointsExpiration | null | undefined): Partial<RuleFormValues> {
   if (!expiration || expiration.type === 'NO_EXPIRATION') return { expiry: 'never' };
+  if (expiration.type === 'SLIDING_EXPIRATION') {
+    const s = expiration.sliding_expiration;
+    return {
+      expiry: 'inactive',
+      slideValue: String(s.period.value),
+      slideUnit: s.period.unit,
+      slideEarning: s.earning_activity === true,
+      slideSpending: s.spending_activity === true,
+      slideCustom: s.custom_activity === true,
+      slideEvents: s.custom_activity ? (s.custom_activity_types ?? []) : [],
+    };
+  }
   if (expiration.type === 'CALENDAR_EXPIRATION' && expiration.calendar_expiration.expiration_dates.length === 1) {
     const [{ day, month }] = expiration.calendar_expiration.expiration_dates;
     return { expiry: 'yearly', expiryDay: String(day), expiryMonth: String(month) };
@@ -402,6 +454,14 @@ export function isFieldShown(field: string, values: RuleFormValues): boolean {
     case 'expiryDay':
     case 'expiryMonth':
       return values.expiry === 'yearly';
+    case 'slideValue':
+    case 'slideUnit':
+    case 'slideEarning':
+    case 'slideSpending':
+    case 'slideCustom':
+      return values.expiry === 'inactive';
+    case 'slideEvents':
+      return values.expiry === 'inactive' && values.slideCustom;
     case 'cooldownValue':
       return values.cooldown !== 'none';
     case 'frequencyMax':

@@ -61,6 +61,7 @@ type RuleBuilderFormControl = ReturnType<typeof useForm<RuleFormValues>>['contro
 export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId, currentExpiration = null, keepExpiryLabel, cancelTo, onSaved }: RuleBuilderFormProps) {
   const schemaNames = useMemo(() => new Map(schemas.map((s) => [s.id, s.name])), [schemas]);
   const programNames = useMemo(() => new Map(programs.map((p) => [p.id, p.name])), [programs]);
+  const eventNames = useMemo(() => schemas.map((s) => s.name), [schemas]);
   const { control, handleSubmit, setError, getValues } = useForm<RuleFormValues>({
     resolver: zodResolver(ruleFormSchema(mode, schemaNames)),
     defaultValues,
@@ -136,7 +137,7 @@ export function RuleBuilderForm({ mode, defaultValues, schemas, programs, ruleId
           <Divider />
           <FormSection id="rule-points-heading" title="Points">
             <PointsSection control={control} schema={schema} />
-            <ExpirySection control={control} keepLabel={keepExpiryLabel} />
+            <ExpirySection control={control} keepLabel={keepExpiryLabel} eventNames={eventNames} />
             <PendingSection control={control} />
           </FormSection>
           <Divider />
