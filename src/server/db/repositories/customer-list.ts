@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { customers, segmentMembers } from '../../../platform/db/schema';
 import type { CustomerRow } from './customers';
 
-/** The same text, ignoring case, as the expression indexes of migration 0016 compare it. */
+/** The same text, ignoring case, as the expression indexes of migration 0010 compare it. */
 const sameText = (column: SQL, value: string) => sql`lower(${column}) = lower(${value})`;
 
 /** Every filter of the query as SQL: none is left out (issue 34: a list that ignored `email` answered another person). */
