@@ -10,7 +10,7 @@ import { presentOrder } from '../presenters/order';
 import { cardCanEarn, earn, earnedPoints, hasLimits, isLive, orderFactsOf, orderPaidLabel } from './earn-points';
 import { announceCredited, customerReferenceOnly, writeOnContext } from './event-contexts';
 import { orderContentsOf } from './order-lines';
-import type { SavedOrder } from './orders';
+import type { SavedOrder } from './saved-order';
 
 /** The customer a new order names without changing it: `customer` (id or source id alone), else `customer_id` (an id or a source id). */
 function customerOfOrder(body: CreateOrderRequest): { id: string } | { sourceId: string } | undefined {

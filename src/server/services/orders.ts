@@ -18,12 +18,8 @@ import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForOrder, type Accrual } from './earn-points';
 import { orderContentsOf, type OrderChange } from './order-lines';
 import { createPaidOrderInOneStatement } from './order-in-one-statement';
+import type { SavedOrder } from './saved-order';
 
-/** What saving an order did: the order as now stored, and the points it earned or holds (when it became PAID). */
-export interface SavedOrder {
-  order: OrderObject;
-  accruals: Accrual[];
-}
 
 
 /** The order's customer: the one the change names (created by source id when unknown, as the real API), else the stored one. */

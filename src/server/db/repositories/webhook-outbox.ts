@@ -2,7 +2,10 @@ import type { DbOrTx } from '../../../platform/db/client';
 import type { OutboxKind } from '../../domain/webhook-events';
 import { plainRows } from '../plain-sql';
 import type { OrderRow } from './orders';
-import type { PendingPointsRow } from './pending-points';
+import type { pendingPoints } from '../../../platform/db/schema';
+
+// The row's type from the schema, not from pending-points.ts, which calls this module (no circle).
+type PendingPointsRow = typeof pendingPoints.$inferSelect;
 
 const insertText = `INSERT INTO webhook_outbox (project_id, kind, subject_id, payload, created_at) VALUES ($1, $2, $3, $4::text::jsonb, $5::timestamptz)`;
 
