@@ -2,7 +2,7 @@ import type { CreateOrderRequest } from '../../contract/order';
 import { violatedForeignKey } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
-import type { PlannedAccrual } from '../db/repositories/event-accruals';
+import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accruals';
 import type { EventContext } from '../db/repositories/event-context';
 import type { NewEventRow } from '../db/repositories/events';
 import type { OrderRow } from '../db/repositories/orders';
@@ -89,7 +89,7 @@ async function writeOrder(ctx: ServiceContext, input: NewPaidOrder, context: Eve
     planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
   }
   const check = context.fingerprint !== null ? { schemaId: null, orderPaid: true, fingerprint: context.fingerprint } : undefined;
-  let written;
+  let written: EventWritten;
   try {
     written = await ctx.eventWrites.run({
       event,
