@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible as expectAccessibleIn } from './support/expect-accessible';
 import { serviceCall } from './support/stack';
 
 /**
@@ -14,16 +14,7 @@ const shots = 'test-results/customer-edit';
 const newEmail = 'noah.bakker.new@example.com';
 let original: { email: string | null; phone: string | null } = { email: null, phone: null };
 
-async function expectAccessible(page: Page, state: string, width: number) {
-  // Transitions finished (dialogs fading in), so axe sees the colours people see.
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${state} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${shots}/${state}-${width}.png`, fullPage: true });
-}
+const expectAccessible = (page: Page, state: string, width: number) => expectAccessibleIn(page, shots, state, width);
 
 test.beforeAll(async () => {
   const stored = (await serviceCall('GET', `/v1/customers/${customer}`)).body as { email: string | null; phone: string | null };

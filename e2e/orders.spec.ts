@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible as expectAccessibleIn } from './support/expect-accessible';
 import { serviceCall } from './support/stack';
 
 /**
@@ -22,17 +22,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 let campaignId = '';
 const createdRules: string[] = [];
 
-async function expectAccessible(page: Page, state: string, width: number) {
-  // Transitions finished (menus, dialogs fading in), so axe sees the colours people see.
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${state}: ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${state} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shots}/${state}-${width}.png`, fullPage: true });
-}
+const expectAccessible = (page: Page, state: string, width: number) => expectAccessibleIn(page, shots, state, width);
 
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();

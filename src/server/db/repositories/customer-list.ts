@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery } from '../../../contract/customer';
+import { withinRange } from '../date-range';
 import type { DbOrTx } from '../../../platform/db/client';
 import { customers, segmentMembers } from '../../../platform/db/schema';
 import type { CustomerRow } from './customers';
@@ -16,12 +17,10 @@ function conditions(projectId: string, query: CustomerListQuery): SQL {
   if (query.email !== undefined) where.push(sameText(sql`${customers.email}`, query.email));
   if (query.name !== undefined) where.push(sameText(sql`${customers.name}`, query.name));
   if (query.city !== undefined) where.push(sameText(sql`${customers.address}->>'city'`, query.city));
-  const bound = (column: typeof customers.createdAt | typeof customers.updatedAt, before: string | undefined, after: string | undefined) => {
-    if (before !== undefined) where.push(lt(column, new Date(before)));
-    if (after !== undefined) where.push(gt(column, new Date(after)));
-  };
-  bound(customers.createdAt, query['created_at[before]'], query['created_at[after]']);
-  bound(customers.updatedAt, query['updated_at[before]'], query['updated_at[after]']);
+  const day = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+  const range = (before: string | undefined, after: string | undefined) => ({ before: day(before), after: day(after) });
+  where.push(...withinRange(sql`${customers.createdAt}`, range(query['created_at[before]'], query['created_at[after]'])));
+  where.push(...withinRange(sql`${customers.updatedAt}`, range(query['updated_at[before]'], query['updated_at[after]'])));
   if (query.starting_after !== undefined) {
     const { column, ascending } = cursorOf(query.order);
     where.push((ascending ? gt : lt)(column, new Date(query.starting_after)));
