@@ -482,6 +482,32 @@ export const products = pgTable(
 );
 
 /**
+ * A product's variant (the real API's SKU): order lines may name one by `sku_id`, and its price is
+ * the line's unit price when the line gives none. Deleted with its product.
+ */
+export const skus = pgTable(
+  'skus',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id'),
+    sku: text('sku'),
+    // Unit price in cents.
+    price: bigint('price', { mode: 'number' }),
+    currency: text('currency'),
+    attributes: jsonb('attributes').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('skus_project_source_uq').on(t.projectId, t.sourceId), index('skus_product_created_idx').on(t.productId, t.createdAt, t.id)],
+);
+
+/**
  * What points buy. `parameters` is the reward's parameters as the API shows them; the product
  * (MATERIAL) and the target loyalty program (CAMPAIGN) are also columns, so they must exist.
  */

@@ -231,7 +231,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
       [[{ items: [{ source_id: 'mug', price: 1_000_000_000_000, quantity: 2 }] }], 'Property .0.items.0.amount'],
       [[valid, {}], 'Property .1.amount: is required when the order has no items'],
       [[{ status: 'SHIPPED', amount: 100 }], 'Property .0.status'],
-      [[{ items: [{ sku_id: 'sku_1', source_id: 'mug' }] }], 'Property .0.items.0'],
+      [[{ items: [{ sku: { id: 'sku_1', override: true } }] }], 'Property .0.items.0.sku'],
       [[{ amount: 100, metadata: { note: 'x'.repeat(1001) } }], 'Property .0.metadata.note'],
       [[{ items: Array.from({ length: 10_000 }, () => ({ source_id: 'mug' })) }], 'Property .0.items'],
     ];
