@@ -117,6 +117,13 @@ export const customers = pgTable(
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Deleted (DELETE /v1/customers/{id}): gone from every customer read, its source id freed (moved
+     * to `deleted_source_id`, so the same source id makes a new customer). The row stays: the
+     * ledger, orders and events name it. Permanent deletion also erases the profile.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedSourceId: text('deleted_source_id'),
   },
   (t) => [
     uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId),

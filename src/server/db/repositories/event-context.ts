@@ -102,7 +102,7 @@ const text = `WITH q AS (
     ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered
   FROM q
   CROSS JOIN LATERAL (
-    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE
+    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE AND c.deleted_at IS NULL
     UNION ALL
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
     LIMIT 1) c

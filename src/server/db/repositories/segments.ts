@@ -75,7 +75,7 @@ export async function unknownCustomerIds(db: DbOrTx, projectId: string, customer
     db,
     sql`SELECT id, count(*) OVER ()::int AS total FROM (
       SELECT id, min(n) AS n FROM unnest(${sql.param(customerIds)}::text[]) WITH ORDINALITY AS given(id, n)
-      WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.project_id = ${projectId} AND c.id = given.id)
+      WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.project_id = ${projectId} AND c.id = given.id AND c.deleted_at IS NULL)
       GROUP BY id) AS missing
     ORDER BY n LIMIT 10`,
   );
@@ -86,12 +86,12 @@ export async function unknownCustomerIds(db: DbOrTx, projectId: string, customer
 export async function insertFilterMembers(db: DbOrTx, projectId: string, segmentId: string, predicate: SQL): Promise<void> {
   await db.execute(
     sql`INSERT INTO segment_members (segment_id, customer_id, project_id)
-        SELECT ${segmentId}, c.id, c.project_id FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`,
+        SELECT ${segmentId}, c.id, c.project_id FROM customers c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND COALESCE(${predicate}, false)`,
   );
 }
 
 export async function countFilterMatches(db: DbOrTx, projectId: string, predicate: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`);
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customers c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND COALESCE(${predicate}, false)`);
   return row.n;
 }
 
@@ -119,7 +119,7 @@ export async function syncCustomerMemberships(
     sql`WITH desired AS (
       SELECT d.segment_id, d.inside FROM customers c
       CROSS JOIN LATERAL (VALUES ${rows}) AS d(segment_id, inside)
-      WHERE c.project_id = ${projectId} AND c.id = ${customerId}),
+      WHERE c.project_id = ${projectId} AND c.id = ${customerId} AND c.deleted_at IS NULL),
     entered AS (
       INSERT INTO segment_members (segment_id, customer_id, project_id)
       SELECT segment_id, ${customerId}, ${projectId} FROM desired WHERE inside
