@@ -133,3 +133,29 @@ export async function syncCustomerMemberships(
   );
 }
 
+
+/**
+ * The segment, locked so its deletion (`update`) and a rule that starts naming it (`share`) cannot
+ * cross. Neither conflicts with memberships being written (their foreign key's KEY SHARE) except
+ * the deletion itself.
+ */
+export async function lockSegment(db: DbOrTx, projectId: string, id: string, strength: 'update' | 'share'): Promise<SegmentRow | undefined> {
+  const [row] = await db.select().from(segments).where(and(eq(segments.projectId, projectId), eq(segments.id, id))).limit(1).for(strength);
+  return row;
+}
+
+/** Earning rules (not deleted) that name the segment, in their trigger or their conditions. */
+export async function rulesNamingSegment(db: DbOrTx, projectId: string, segmentId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM earning_rules WHERE project_id = ${projectId} AND status <> 'DELETED'
+      AND (trigger::text LIKE ${`%"${segmentId}"%`} OR earnings::text LIKE ${`%"${segmentId}"%`}) ORDER BY created_at, id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the segment and its memberships. */
+export async function deleteSegmentRow(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`DELETE FROM segment_members WHERE segment_id = ${id}`);
+  await db.delete(segments).where(eq(segments.id, id));
+}
