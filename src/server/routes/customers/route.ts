@@ -4,6 +4,8 @@ import { createCustomerRequestSchema, customerListQuerySchema, customerListSchem
 import { errorObjectSchema } from '../../../contract/error';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
+import { customerActivityListSchema, customerActivityQuerySchema } from '../../../contract/customer-activity';
+import { listCustomerActivity } from '../../services/customer-activity-reads';
 import { deleteCustomer, deleteCustomerPermanently } from '../../services/customer-deletion';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../../services/customers';
 
@@ -47,6 +49,12 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request) =>
     updateCustomer(app.ctx, request.principal.projectId, request.params.customerId, request.body),
+  );
+
+  app.get('/v1/customers/:customerId/activity', {
+      schema: { summary: 'List Customer Activity', params: customerParams, querystring: customerActivityQuerySchema, response: { 200: customerActivityListSchema, 404: notFound } },
+    }, async (request) =>
+    listCustomerActivity(app.ctx, request.principal.projectId, request.params.customerId, request.query),
   );
 
   app.delete('/v1/customers/:customerId', {
