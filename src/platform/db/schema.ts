@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AsyncActionType } from '../../contract/async-action';
 import type { SlidingExpiration } from '../../contract/earning-rule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
@@ -803,7 +804,7 @@ export const asyncActions = pgTable(
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     projectId: text('project_id').notNull().references(() => projects.id),
-    type: text('type').$type<'ORDERS.IMPORT'>().notNull(),
+    type: text('type').$type<AsyncActionType>().notNull(),
     status: text('status').$type<'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'>().notNull(),
     requestId: text('request_id').notNull(),
     payload: jsonb('payload').$type<Json[]>().notNull(),

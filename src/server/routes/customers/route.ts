@@ -5,12 +5,17 @@ import { errorObjectSchema } from '../../../contract/error';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
 import { customerActivityListSchema, customerActivityQuerySchema } from '../../../contract/customer-activity';
+import { customersBulkUpdateRequestSchema, customersMetadataUpdateRequestSchema } from '../../../contract/customer-bulk';
+import { asyncActionCreatedSchema } from '../../../contract/order-import';
 import { listCustomerActivity } from '../../services/customer-activity-reads';
 import { deleteCustomer, deleteCustomerPermanently } from '../../services/customer-deletion';
+import { updateCustomersInBulk, updateCustomersMetadataInBulk } from '../../services/customers-in-bulk';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../../services/customers';
 
 const customerParams = z.object({ customerId: z.string().min(1).max(200) });
 const notFound = errorObjectSchema.describe('No customer with that id or source id (`not_found`).');
+/** The contract's 10 MB per bulk request. */
+const bulkBodyLimit = 10 * 1024 * 1024;
 
 /** Customers as the real API has them: list with every documented filter, create (upsert), get, update, delete (and for good). */
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +54,14 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request) =>
     updateCustomer(app.ctx, request.principal.projectId, request.params.customerId, request.body),
+  );
+
+  // 202: accepted, carried out by a job; poll GET /v1/async-actions/{id}.
+  app.post('/v1/customers/bulk/async', { bodyLimit: bulkBodyLimit, schema: { summary: 'Update Customers in Bulk', body: customersBulkUpdateRequestSchema, response: { 202: asyncActionCreatedSchema } } }, async (request, reply) =>
+    reply.status(202).send(await updateCustomersInBulk(app.ctx, request.principal.projectId, request.body, request.id)),
+  );
+  app.post('/v1/customers/metadata/async', { bodyLimit: bulkBodyLimit, schema: { summary: "Update Customers' Metadata in Bulk", body: customersMetadataUpdateRequestSchema, response: { 202: asyncActionCreatedSchema } } }, async (request, reply) =>
+    reply.status(202).send(await updateCustomersMetadataInBulk(app.ctx, request.principal.projectId, request.body, request.id)),
   );
 
   app.get('/v1/customers/:customerId/activity', {
