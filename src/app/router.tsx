@@ -18,6 +18,7 @@ const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
+const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 const SignInPage = lazy(() => import('./features/sign-in/sign-in-page'));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
+          { path: paths.webhooks, element: <WebhooksPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Copies `text` to the clipboard and says so; where the clipboard is refused, asks for Ctrl+C. */
-export function CopyButton({ text, label, onCopyFailed }: { text: string; label: string; onCopyFailed?: () => void }) {
+export function CopyButton({ text, label, onCopyFailed, copiedMessage = 'Token copied to the clipboard' }: { text: string; label: string; onCopyFailed?: () => void; copiedMessage?: string }) {
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -28,7 +28,7 @@ export function CopyButton({ text, label, onCopyFailed }: { text: string; label:
         {state === 'copied' ? 'Copied' : 'Copy'}
       </Button>
       <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {state === 'copied' ? 'Token copied to the clipboard' : state === 'failed' ? 'Could not copy: the text is selected, press Ctrl+C' : ''}
+        {state === 'copied' ? copiedMessage : state === 'failed' ? 'Could not copy: the text is selected, press Ctrl+C' : ''}
       </span>
     </>
   );

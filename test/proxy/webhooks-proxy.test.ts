@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProxy, type ProxyClient, type TestProxy } from '../../test/support/proxy';
-import { startReceiver } from '../../test/support/webhook-receiver';
-import { startTestService, type TestService } from '../../test/support/service';
-import { createManagementKey } from '../server/services/management-keys';
-import { WebhookWorker } from '../server/services/webhook-worker';
+import { startTestProxy, type ProxyClient, type TestProxy } from '../support/proxy';
+import { startReceiver } from '../support/webhook-receiver';
+import { startTestService, type TestService } from '../support/service';
+import { createManagementKey } from '../../src/server/services/management-keys';
+import { WebhookWorker } from '../../src/server/services/webhook-worker';
 
 /**
  * Settings → Webhooks through the proxy (issue 29): marketing reaches the Management API of the
