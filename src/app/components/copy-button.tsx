@@ -24,7 +24,8 @@ export function CopyButton({ text, label, onCopyFailed, copiedMessage = 'Token c
 
   return (
     <>
-      <Button variant="contained" onClick={() => void copy()} aria-label={label} sx={{ flexShrink: 0 }}>
+      {/* The name holds the visible word too (axe label-content-name-mismatch). */}
+      <Button variant="contained" onClick={() => void copy()} aria-label={state === 'copied' ? `${label}: copied` : label} sx={{ flexShrink: 0 }}>
         {state === 'copied' ? 'Copied' : 'Copy'}
       </Button>
       <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>

@@ -68,7 +68,8 @@ export function EndpointCard({ webhook, onEdit, onNewSecret, onDelete }: Endpoin
           Delete
         </Button>
       </Box>
-      <Collapse in={logOpen} unmountOnExit>
+      {/* The wrapper is a flex item: without min-width 0 the log's table would widen the page instead of scrolling inside. */}
+      <Collapse in={logOpen} unmountOnExit sx={{ '& .MuiCollapse-wrapperInner': { minWidth: 0 } }}>
         <Box id={logId}>
           <SendoutLog webhookId={webhook.id} active={webhook.active} />
         </Box>

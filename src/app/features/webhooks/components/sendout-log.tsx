@@ -66,7 +66,8 @@ export function SendoutLog({ webhookId, active }: { webhookId: string; active: b
             <TableCell>Answer</TableCell>
             <TableCell align="right">Took</TableCell>
             <TableCell>What it said</TableCell>
-            <TableCell>
+            {/* Positioned, so the hidden label stays inside the table's scrolling box instead of widening the page. */}
+            <TableCell sx={{ position: 'relative' }}>
               <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
