@@ -20,6 +20,7 @@ export class WebhookWorker {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly pollMs = 500,
+    private readonly coalesceMs = 50,
   ) {}
 
   start(): this {
@@ -75,8 +76,12 @@ export class WebhookWorker {
       try {
         await this.runOnce();
       } catch (error) {
-        if (!this.stopped) console.error('webhook run failed', error instanceof Error ? error.message : error);
+        // The first line only: a failed query's message goes on with its parameters (payloads, answers).
+        if (!this.stopped) console.error('webhook run failed', (error instanceof Error ? error.message : String(error)).split(/\n|params:/)[0].slice(0, 300));
       }
+      // Wakes that came during a pass are served together after a short gap: under load every
+      // committed change wakes the worker, and a pass per change would cost more than the changes.
+      if (this.again && !this.stopped) await new Promise((resolve) => setTimeout(resolve, this.coalesceMs));
     } while (this.again && !this.stopped);
   }
 
