@@ -127,7 +127,7 @@ async function attempt(ctx: ServiceContext, lease: LeasedSendout): Promise<Attem
  * delivery to one endpoint at a few hundred a second), and at once after a failure, so a slow
  * receiver never holds them long.
  */
-const recordEvery = { outcomes: 100, ms: 250 };
+export const recordEvery = { outcomes: 100, ms: 250 };
 /** A queue stops while its lease has this long left for an attempt (10 s) and its recording; the rest is released. */
 const leaseReserveMs = sendTimeoutMs + 5_000;
 
