@@ -136,6 +136,7 @@ async function startServiceWorker(url: string | undefined, cards: number) {
       const onMessage = (message: { type: string } & T) => {
         if (message.type !== type) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
@@ -279,6 +280,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * backlog it left being sent (its rate), then the endpoint deleted with whatever is left.
  */
 async function withEndpoint(service: ServiceWorker, receiver: WebhookReceiver, run: () => Promise<LoadResult>, pool: pg.Pool | undefined) {
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
   await receiver.reset();
   await service.webhook({ type: 'webhook-on', url: receiver.url });
   const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
@@ -299,6 +302,9 @@ async function pacedDelivery(label: string, service: ServiceWorker, receiver: We
   const perEvent = 4;
   const duration = seconds * 2;
   const track = operations({ campaignId: '', earningRuleId: '', accessToken: '', rewardId: '' }, `${run}-paced`).find((op) => op.name === 'Track event') as Operation;
+  // What earlier rounds wrote is made into sendouts (of no endpoint) first, or the lag would count it.
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
   await receiver.reset();
   await service.webhook({ type: 'webhook-on', url: receiver.url });
   const paced = await load(`${base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: track.body, seconds: duration, connections, rate: webhookRate / perEvent });

@@ -1,5 +1,6 @@
 import { webhookEventNames } from '../../src/contract/webhook';
 import type { ServiceContext } from '../../src/server/context';
+import { rowsAfterCursors } from '../../src/server/db/repositories/webhook-ledger';
 import { createWebhook, deleteWebhook, listWebhooks } from '../../src/server/services/webhooks';
 
 /** What the bench asks of the service thread about webhooks. */
@@ -7,7 +8,8 @@ export type WebhookMessage = { type: 'webhook-on'; url: string } | { type: 'webh
 
 /**
  * In the service thread: an endpoint subscribed to every event (on), every endpoint deleted with
- * its sendouts (off), or how many sendouts are still to be sent (pending).
+ * its sendouts (off), or how many sendouts are still to be sent, plus one while written rows are
+ * still to be made into sendouts (pending): a round starts with nothing of the one before.
  */
 export async function handleWebhookMessage(ctx: ServiceContext, projectId: string, message: WebhookMessage): Promise<{ type: string; value: number }> {
   if (message.type === 'webhook-on') {
@@ -20,5 +22,5 @@ export async function handleWebhookMessage(ctx: ServiceContext, projectId: strin
     return { type: 'webhook-off', value: data.length };
   }
   const [{ n }] = await ctx.database.execute<{ n: number }>("SELECT count(*)::int AS n FROM webhook_sendouts WHERE status = 'PENDING'");
-  return { type: 'webhook-pending', value: n };
+  return { type: 'webhook-pending', value: n + ((await rowsAfterCursors(ctx.db)) ? 1 : 0) };
 }

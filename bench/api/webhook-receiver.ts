@@ -52,6 +52,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const onMessage = (message: { type: string } & T) => {
         if (message.type !== type) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
