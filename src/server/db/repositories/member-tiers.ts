@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { cardTransactions, memberTierChanges, memberTiers, publications } from '../../../platform/db/schema';
 import type { TierLedgerEntry } from '../../domain/tier-engine';
@@ -71,4 +71,9 @@ export async function cardsDueForTiers(db: DbOrTx, now: Date, opts: { limit: num
         ORDER BY v.id LIMIT ${limit}`,
   );
   return rows.map((r) => ({ voucherId: r.voucher_id, projectId: r.project_id }));
+}
+
+/** The card's latest tier changes, newest first (the member page's tier history). */
+export async function latestTierChanges(db: DbOrTx, voucherId: string, limit: number): Promise<MemberTierChangeRow[]> {
+  return db.select().from(memberTierChanges).where(eq(memberTierChanges.voucherId, voucherId)).orderBy(desc(memberTierChanges.createdAt), desc(memberTierChanges.seq)).limit(limit);
 }
