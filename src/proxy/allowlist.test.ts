@@ -35,6 +35,7 @@ describe('allowlist: loyalty tiers (issue 28)', () => {
   it.each([
     ['GET', '/v1/loyalties/camp_1/tiers', 'read'],
     ['GET', '/v1/loyalties/camp_1/rewards', 'read'],
+    ['GET', '/v1/rewards', 'read'],
     ['GET', '/v1/loyalties/members/COFFEE-0001/tiers/progress', 'read'],
     ['POST', '/v1/loyalties/camp_1/tiers', 'manageTiers'],
   ])('%s %s is %s', (method, path, action) => {

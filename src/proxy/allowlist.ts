@@ -83,6 +83,7 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`), action: 'manageTiers' },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/rewards$`) },
+  { method: 'GET', path: /^\/v1\/rewards$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/tiers/progress$`) },
 ];
 
