@@ -83,7 +83,7 @@ test('the tiers page: a tiered program in words, and creating tiers for a progra
   await tierRow(page, 2).getByLabel('From (points)').fill('150000');
   await tierRow(page, 2).getByLabel('Points multiplier').fill('0');
   await page.getByRole('button', { name: 'Create tiers' }).click();
-  await expect(tierRow(page, 2).getByText('Overlaps City Silver (100000–199999): a member’s points must fall in one tier.')).toBeVisible();
+  await expect(tierRow(page, 2).getByText('Overlaps City Silver (100,000–199,999): a member’s points must fall in one tier.')).toBeVisible();
   await expect(tierRow(page, 2).getByText('Enter a multiplier above 0.')).toBeVisible();
   expect((await serviceCall('GET', `/v1/loyalties/${await programIdOf('City Rewards')}/tiers`)).body.total).toBe(0);
   await expectAccessible(page, shots, 'tiers-create', 1440);

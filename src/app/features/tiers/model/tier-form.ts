@@ -15,6 +15,7 @@ import type { PlacedError } from '../../../lib/use-form-api-error';
 const blank = (text: string) => text.trim() === '';
 const wholePoints = (text: string) => /^\d{1,13}$/.test(text.trim().replace(/,/g, ''));
 const points = (text: string) => Number(text.trim().replace(/,/g, ''));
+const say = (value: number) => value.toLocaleString('en-US');
 const multiplier = (text: string) => Number(text.trim().replace(',', '.'));
 const multiplierProblem = (text: string) => {
   if (blank(text)) return null;
@@ -54,7 +55,7 @@ export const tierFormSchema = z
     ranges.forEach((range, index) => {
       if (!wholePoints(tiers[index].from)) return;
       const clash = ranges.slice(0, index).find((other) => wholePoints(tiers[other.index].from) && range.from <= other.to && other.from <= range.to);
-      if (clash) problem(index, 'from', `Overlaps ${clash.name} (${clash.from}${clash.to === Infinity ? ' or more' : `–${clash.to}`}): a member’s points must fall in one tier.`);
+      if (clash) problem(index, 'from', `Overlaps ${clash.name} (${say(clash.from)}${clash.to === Infinity ? ' or more' : `–${say(clash.to)}`}): a member’s points must fall in one tier.`);
     });
   });
 export type TierForm = z.infer<typeof tierFormSchema>;
