@@ -80,12 +80,14 @@ const text = `WITH ev_all AS (
   -- A tiered card earns here only while folding its earnings is arithmetic (domain/tier-headroom.ts): its tier
   -- row is current with the card (nothing since the last fold), names the tier the points were planned for,
   -- knows every tier of the program, has room for all the points planned on it, and no boundary has come.
+  tier_planned AS (
+    SELECT card_id, sum(amount) AS total, max(at) AS last_at, count(DISTINCT coalesce(tier_id, '')) AS tiers, min(coalesce(tier_id, '')) AS tier_id
+    FROM acc_checked WHERE tiered GROUP BY card_id),
   tier_unfit AS (
-    SELECT a.card_id FROM acc_checked a JOIN locked l ON l.id = a.card_id LEFT JOIN tier_locked mt ON mt.voucher_id = a.card_id
-    WHERE a.tiered AND (mt.voucher_id IS NULL OR mt.headroom IS NULL OR mt.card_version IS DISTINCT FROM l.version
-      OR mt.tier_id IS DISTINCT FROM a.tier_id OR mt.next_check_at <= a.at
-      OR mt.tiers_seen IS DISTINCT FROM (SELECT count(*)::int FROM loyalty_tiers t WHERE t.campaign_id = l.campaign_id)
-      OR mt.headroom < (SELECT sum(b.amount) FROM acc_checked b WHERE b.card_id = a.card_id))),
+    SELECT p.card_id FROM tier_planned p JOIN locked l ON l.id = p.card_id LEFT JOIN tier_locked mt ON mt.voucher_id = p.card_id
+    WHERE mt.voucher_id IS NULL OR mt.headroom IS NULL OR mt.card_version IS DISTINCT FROM l.version
+      OR p.tiers > 1 OR coalesce(mt.tier_id, '') <> p.tier_id OR mt.next_check_at <= p.last_at OR mt.headroom < p.total
+      OR mt.tiers_seen IS DISTINCT FROM (SELECT count(*)::int FROM loyalty_tiers t WHERE t.campaign_id = l.campaign_id)),
   ev_fit AS (
     SELECT * FROM ev_checked e
     WHERE NOT EXISTS (SELECT 1 FROM acc_checked a JOIN locked l ON l.id = a.card_id WHERE a.event_id = e.id AND l.slides)
