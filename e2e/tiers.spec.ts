@@ -102,3 +102,10 @@ test('the tiers page: a tiered program in words, and creating tiers for a progra
     ['City Gold', 200000, null],
   ]);
 });
+
+test('an earning rule’s page names the tiers that multiply it', async ({ page }) => {
+  const rules = (await serviceCall('GET', '/v2/loyalties/earning-rules?limit=100')).body.data as { id: string; name: string }[];
+  const rule = rules.find((r) => r.name === 'Points per euro spent in store')!;
+  await page.goto(`/earning-rules/${rule.id}`);
+  await expect(page.getByTestId('rule-tier-mapping')).toHaveText('In Coffee Club, Gold members earn 1.5× these points, Platinum members earn 2× these points (rounded down).');
+});
