@@ -1,0 +1,61 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client';
+import { requestLog } from '../../../platform/db/schema';
+import type { RequestLogQuery } from '../../../contract/request-log';
+import type { RequestLogRecord } from '../../domain/request-log-entry';
+
+export type RequestLogRow = typeof requestLog.$inferSelect;
+
+/** One statement for a batch: rows get their `seq` in the order given. */
+export async function insertRequestLog(db: DbOrTx, records: readonly RequestLogRecord[]): Promise<void> {
+  if (records.length > 0) await db.insert(requestLog).values([...records]);
+}
+
+/** The lowest `seq` among a project's newest `keep` rows (0 while it has fewer). */
+function oldestKept(projectId: string, keep: number): SQL {
+  return sql`coalesce((SELECT seq FROM request_log WHERE project_id = ${projectId} ORDER BY seq DESC OFFSET ${keep - 1} LIMIT 1), 0)`;
+}
+
+/** Drops a project's rows older than its newest `keep`. */
+export async function pruneRequestLog(db: DbOrTx, projectId: string, keep: number): Promise<void> {
+  await db.execute(sql`DELETE FROM request_log WHERE project_id = ${projectId} AND seq < ${oldestKept(projectId, keep)}`);
+}
+
+function statusCondition(status: string): SQL {
+  if (status.endsWith('xx')) {
+    const from = Number(status[0]) * 100;
+    return and(gte(requestLog.status, from), lte(requestLog.status, from + 99)) as SQL;
+  }
+  return eq(requestLog.status, Number(status));
+}
+
+/**
+ * A page of a project's newest `keep` requests matching the filters. A customer is matched by id or
+ * by source id, a card by id or code (the log keeps the ids the requests named or answered).
+ */
+export async function listRequestLog(db: DbOrTx, projectId: string, keep: number, query: RequestLogQuery): Promise<{ rows: RequestLogRow[]; total: number }> {
+  const conditions: SQL[] = [eq(requestLog.projectId, projectId), sql`${requestLog.seq} >= ${oldestKept(projectId, keep)}`];
+  if (query.status) conditions.push(statusCondition(query.status));
+  if (query.path) conditions.push(sql`strpos(${requestLog.path}, ${query.path}) > 0`);
+  if (query.since) conditions.push(gte(requestLog.at, query.since));
+  if (query.customer) {
+    conditions.push(
+      sql`(${query.customer} = ANY(${requestLog.customerIds}) OR ${requestLog.customerIds} && ARRAY(SELECT id FROM customers WHERE project_id = ${projectId} AND source_id = ${query.customer}))`,
+    );
+  }
+  if (query.card) {
+    conditions.push(sql`(${query.card} = ANY(${requestLog.cardIds}) OR ${requestLog.cardIds} && ARRAY(SELECT id FROM vouchers WHERE project_id = ${projectId} AND code = ${query.card}))`);
+  }
+  const where = and(...conditions);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(requestLog)
+      .where(where)
+      .orderBy(query.order === 'at' ? asc(requestLog.seq) : desc(requestLog.seq))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(requestLog).where(where),
+  ]);
+  return { rows, total: n };
+}

@@ -1,0 +1,141 @@
+import { requestLogBodyLimit } from '../../contract/request-log';
+import { isCredentialName, redactedUrl } from '../../platform/http/log-serializers';
+
+/** What the service keeps of a request it answered, as captured by its hooks (no work done yet). */
+export interface AnsweredRequest {
+  projectId: string;
+  requestId: string;
+  at: Date;
+  method: string;
+  /** The URL as received, path and query. */
+  url: string;
+  status: number;
+  durationMs: number;
+  credential: { type: 'key' | 'bearer' | 'management'; keyId: string; tokenId: string | null };
+  params: unknown;
+  /** The parsed body (JSON or form), undefined without one. */
+  body: unknown;
+  /** What was sent: a serialized body (string or Buffer), or a stream (a file), not kept. */
+  payload: unknown;
+}
+
+/** One row of the request log, redacted and cut. */
+export interface RequestLogRecord {
+  projectId: string;
+  requestId: string;
+  at: Date;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  authMethod: string;
+  apiKeyId: string;
+  tokenId: string | null;
+  requestBody: string | null;
+  requestBodyTruncated: boolean;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+  customerIds: string[];
+  cardIds: string[];
+}
+
+const redacted = '[redacted]';
+/** Ids the service makes (`cust_…`, `v_…`); a card code or source id is resolved to one when the log is read. */
+const customerId = /^cust_[A-Za-z0-9]+$/;
+const cardId = /^v_[A-Za-z0-9]+$/;
+/** A request touching more than this many of one kind (a list page) keeps the first ones. */
+const maxIdsPerKind = 100;
+/** Bodies beyond this are not parsed to redact them field by field: their cut text is redacted as a log line is. */
+const maxParsedPayload = 1024 * 1024;
+
+interface Touched {
+  customers: Set<string>;
+  cards: Set<string>;
+}
+
+/**
+ * A copy of a JSON value with the value of every credential-like field blanked (the names the log
+ * redacts in URLs: token, secret, password, …) and credential parameters of every URL inside a
+ * string redacted; collects the customer and card ids it meets on the way.
+ */
+function redactValue(value: unknown, touched: Touched): unknown {
+  if (typeof value === 'string') {
+    if (customerId.test(value)) {
+      if (touched.customers.size < maxIdsPerKind) touched.customers.add(value);
+    } else if (cardId.test(value)) {
+      if (touched.cards.size < maxIdsPerKind) touched.cards.add(value);
+    }
+    return value.includes('?') ? redactedUrl(value) : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, touched));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = isCredentialName(key) && item !== null && item !== undefined ? redacted : redactValue(item, touched);
+    return out;
+  }
+  return value;
+}
+
+/** A string value of a credential-like field inside JSON text, for bodies too large to parse. */
+const credentialField = /"([^"\\]{1,100})"\s*:\s*"((?:\\.|[^"\\])*)"/g;
+
+function redactText(text: string): string {
+  return redactedUrl(text.replace(credentialField, (field, name: string) => (isCredentialName(name) ? `"${name}":"${redacted}"` : field)));
+}
+
+function cut(text: string): { text: string; truncated: boolean } {
+  return text.length > requestLogBodyLimit ? { text: text.slice(0, requestLogBodyLimit), truncated: true } : { text, truncated: false };
+}
+
+function keptBody(value: unknown, touched: Touched): { text: string | null; truncated: boolean } {
+  if (value === undefined || value === null) return { text: null, truncated: false };
+  return cut(JSON.stringify(redactValue(value, touched)));
+}
+
+function keptPayload(payload: unknown, touched: Touched): { text: string | null; truncated: boolean } {
+  let text: string;
+  if (typeof payload === 'string') text = payload;
+  else if (Buffer.isBuffer(payload)) text = payload.toString('utf8');
+  else return { text: null, truncated: false };
+  if (text === '') return { text: null, truncated: false };
+  if (text.length <= maxParsedPayload && (text[0] === '{' || text[0] === '[')) {
+    try {
+      return keptBody(JSON.parse(text), touched);
+    } catch {
+      // not JSON after all: kept as text below
+    }
+  }
+  return cut(redactText(text.slice(0, requestLogBodyLimit * 2)));
+}
+
+/** The row the log keeps of an answered request: redacted, cut, with the customers and cards it touched. */
+export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
+  const touched: Touched = { customers: new Set(), cards: new Set() };
+  redactValue(request.params, touched);
+  const queryAt = request.url.indexOf('?');
+  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : redactedUrl(request.url).slice(queryAt + 1);
+  if (query) redactValue(Object.fromEntries(new URLSearchParams(query)), touched);
+  const requestBody = keptBody(request.body, touched);
+  const responseBody = keptPayload(request.payload, touched);
+  return {
+    projectId: request.projectId,
+    requestId: request.requestId,
+    at: request.at,
+    method: request.method,
+    path,
+    query,
+    status: request.status,
+    durationMs: Math.round(request.durationMs * 1000) / 1000,
+    authMethod: request.credential.type,
+    apiKeyId: request.credential.keyId,
+    tokenId: request.credential.tokenId,
+    requestBody: requestBody.text,
+    requestBodyTruncated: requestBody.truncated,
+    responseBody: responseBody.text,
+    responseBodyTruncated: responseBody.truncated,
+    customerIds: [...touched.customers],
+    cardIds: [...touched.cards],
+  };
+}
