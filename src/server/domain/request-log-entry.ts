@@ -48,6 +48,8 @@ const cardId = /^v_[A-Za-z0-9]+$/;
 const maxIdsPerKind = 100;
 /** Bodies beyond this are not parsed to redact them field by field: their cut text is redacted as a log line is. */
 const maxParsedPayload = 1024 * 1024;
+/** Nesting kept of a body; deeper values (refused by the service anyway) are replaced. */
+const maxDepth = 32;
 
 interface Touched {
   customers: Set<string>;
@@ -59,7 +61,8 @@ interface Touched {
  * redacts in URLs: token, secret, password, …) and credential parameters of every URL inside a
  * string redacted; collects the customer and card ids it meets on the way.
  */
-function redactValue(value: unknown, touched: Touched): unknown {
+function redactValue(value: unknown, touched: Touched, depth = 0): unknown {
+  if (depth > maxDepth) return '[too deep]';
   if (typeof value === 'string') {
     if (customerId.test(value)) {
       if (touched.customers.size < maxIdsPerKind) touched.customers.add(value);
@@ -68,10 +71,10 @@ function redactValue(value: unknown, touched: Touched): unknown {
     }
     return value.includes('?') ? redactedUrl(value) : value;
   }
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, touched));
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, touched, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = isCredentialName(key) && item !== null && item !== undefined ? redacted : redactValue(item, touched);
+    for (const [key, item] of Object.entries(value)) out[key] = isCredentialName(key) && item !== null && item !== undefined ? redacted : redactValue(item, touched, depth + 1);
     return out;
   }
   return value;

@@ -1,5 +1,14 @@
 import { requestLogRecord, type AnsweredRequest, type RequestLogRecord } from '../domain/request-log-entry';
 
+/** A body that cannot be kept (whatever the reason) costs the entry its bodies, never the entry. */
+function recordOf(request: AnsweredRequest): RequestLogRecord {
+  try {
+    return requestLogRecord(request);
+  } catch {
+    return requestLogRecord({ ...request, params: undefined, body: undefined, payload: undefined });
+  }
+}
+
 export interface RequestLogStore {
   insert(records: readonly RequestLogRecord[]): Promise<void>;
   prune(projectId: string, keep: number): Promise<void>;
@@ -71,7 +80,7 @@ export class RequestLogWriter {
   }
 
   private async write(batch: AnsweredRequest[]): Promise<void> {
-    const records = batch.map(requestLogRecord);
+    const records = batch.map(recordOf);
     try {
       await this.store.insert(records);
     } catch (error) {
