@@ -17,6 +17,7 @@ const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule
 const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
+const ApiLogPage = lazy(() => import('./features/api-log/api-log-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
+          { path: paths.apiLog, element: <ApiLogPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

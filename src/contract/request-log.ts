@@ -20,6 +20,7 @@ export const requestLogQuerySchema = z.strictObject({
   /** Oldest first (`at`) reads the log as it happened; newest first is the default. */
   order: z.enum(['at', '-at']).default('-at'),
   status: requestStatusFilter.optional(),
+  origin: z.enum(['api', 'dashboard']).optional().describe("`api`: the project's own systems; `dashboard`: requests the dashboard sent for its staff. Both when absent."),
   path: z.string().min(1).max(500).optional().describe('Part of the path, e.g. `/members` (case-sensitive).'),
   customer: z.string().min(1).max(200).optional().describe('A customer id, or a customer source id: requests that named or answered that customer.'),
   card: z.string().min(1).max(200).optional().describe('A loyalty card id or code: requests that named or answered that card.'),
@@ -33,6 +34,7 @@ export const requestCredentialSchema = z.object({
   type: z.enum(['key', 'bearer', 'management']),
   key_id: z.string().describe('The API key (X-App-Id) used, or that issued the bearer token.'),
   token_id: z.string().nullable().describe('The bearer token used, by id; null for a key pair.'),
+  dashboard_user_id: z.string().nullable().describe('The staff user the dashboard sent the request for; null when it came from elsewhere.'),
 });
 
 export const requestLogEntrySchema = z.object({
@@ -49,8 +51,8 @@ export const requestLogEntrySchema = z.object({
   request_body_truncated: z.boolean(),
   response_body: z.unknown().describe('The JSON answer (redacted), or its first characters as text when cut; null without one.'),
   response_body_truncated: z.boolean(),
-  customer_ids: z.array(z.string()).describe('Customers the request named or its answer showed.'),
-  card_ids: z.array(z.string()).describe('Loyalty cards the request named or its answer showed.'),
+  customer_ids: z.array(z.string()).describe('Customers the request named (as it named them: an id or a source id) or its answer showed (by id).'),
+  card_ids: z.array(z.string()).describe('Loyalty cards the request named (an id or a code, as named) or its answer showed (by id).'),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
 

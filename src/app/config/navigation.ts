@@ -63,4 +63,10 @@ export const navAreas: readonly NavArea[] = [
     description: 'Issue, inspect and revoke OAuth access tokens with their scopes.',
     built: true,
   },
+  {
+    label: 'API log',
+    path: paths.apiLog,
+    description: 'The last requests your systems sent to the loyalty service and what each got back.',
+    built: true,
+  },
 ];

@@ -896,6 +896,8 @@ export const requestLog = pgTable(
     authMethod: text('auth_method').notNull(),
     apiKeyId: text('api_key_id').notNull(),
     tokenId: text('token_id'),
+    // The staff user the dashboard's proxy vouched for (X-Dashboard-User); null for the project's own systems.
+    dashboardUserId: text('dashboard_user_id'),
     requestBody: text('request_body'),
     requestBodyTruncated: boolean('request_body_truncated').notNull(),
     responseBody: text('response_body'),

@@ -11,6 +11,7 @@ const answered = (overrides: Partial<AnsweredRequest>): AnsweredRequest => ({
   status: 200,
   durationMs: 1.23456,
   credential: { type: 'key', keyId: 'key-1', tokenId: null },
+  dashboardUserId: null,
   params: {},
   body: undefined,
   payload: undefined,
@@ -23,13 +24,13 @@ describe('requestLogRecord', () => {
       answered({
         url: '/v1/exports/exp_1?token=abc&limit=2',
         body: { client_secret: 's3cr3t', nested: { password: 'pw', list: [{ access_token: 'tok' }] }, name: 'Ann' },
-        payload: JSON.stringify({ access_token: 'tok2', url: 'https://x.test/file?token=dl&x=1', secret: null }),
+        payload: JSON.stringify({ access_token: 'tok2', url: 'https://x.test/file?token=dl&x=1', secret: null, key: 'not_found' }),
       }),
     );
     expect(record.path).toBe('/v1/exports/exp_1');
     expect(record.query).toBe('token=[redacted]&limit=2');
     expect(JSON.parse(record.requestBody as string)).toEqual({ client_secret: '[redacted]', nested: { password: '[redacted]', list: [{ access_token: '[redacted]' }] }, name: 'Ann' });
-    expect(JSON.parse(record.responseBody as string)).toEqual({ access_token: '[redacted]', url: 'https://x.test/file?token=[redacted]&x=1', secret: null });
+    expect(JSON.parse(record.responseBody as string)).toEqual({ access_token: '[redacted]', url: 'https://x.test/file?token=[redacted]&x=1', secret: null, key: 'not_found' });
     expect(record.durationMs).toBe(1.235);
   });
 
@@ -42,8 +43,15 @@ describe('requestLogRecord', () => {
         payload: JSON.stringify({ holder_id: 'cust_r', cards: [{ id: 'v_def' }, { id: 'v_abc' }], code: 'ABC-1' }),
       }),
     );
-    expect(record.customerIds).toEqual(['cust_q', 'cust_b', 'cust_r']);
+    expect(record.customerIds).toEqual(['cust_b', 'cust_q', 'cust_r']);
     expect(record.cardIds).toEqual(['v_abc', 'v_def']);
+  });
+
+  it('keeps the customers and cards a request names by source id or code, where the API takes them', () => {
+    const byParams = requestLogRecord(answered({ params: { customerId: 'shop-42', memberId: 'CARD-1', campaignId: 'Club' }, status: 400, payload: '{"code":400}' }));
+    expect(byParams).toMatchObject({ customerIds: ['shop-42'], cardIds: ['CARD-1'] });
+    const byBody = requestLogRecord(answered({ body: { customer: { source_id: 'shop-43', name: 'Ann' } } }));
+    expect(byBody.customerIds).toEqual(['shop-43']);
   });
 
   it('cuts bodies at the documented size and says so; keeps text that is not JSON', () => {

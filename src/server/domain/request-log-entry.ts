@@ -12,6 +12,8 @@ export interface AnsweredRequest {
   status: number;
   durationMs: number;
   credential: { type: 'key' | 'bearer' | 'management'; keyId: string; tokenId: string | null };
+  /** The staff user the dashboard sent it for, when it came from the dashboard. */
+  dashboardUserId: string | null;
   params: unknown;
   /** The parsed body (JSON or form), undefined without one. */
   body: unknown;
@@ -32,6 +34,7 @@ export interface RequestLogRecord {
   authMethod: string;
   apiKeyId: string;
   tokenId: string | null;
+  dashboardUserId: string | null;
   requestBody: string | null;
   requestBodyTruncated: boolean;
   responseBody: string | null;
@@ -41,6 +44,14 @@ export interface RequestLogRecord {
 }
 
 const redacted = '[redacted]';
+
+/**
+ * A body's field whose value is a credential: the names the log redacts in URLs, except `key`
+ * alone, which in this API's bodies is the error object's key (`not_found`), never a secret.
+ */
+function isCredentialField(name: string): boolean {
+  return name !== 'key' && isCredentialName(name);
+}
 /** Ids the service makes (`cust_…`, `v_…`); a card code or source id is resolved to one when the log is read. */
 const customerId = /^cust_[A-Za-z0-9]+$/;
 const cardId = /^v_[A-Za-z0-9]+$/;
@@ -74,17 +85,44 @@ function redactValue(value: unknown, touched: Touched, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, touched, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = isCredentialName(key) && item !== null && item !== undefined ? redacted : redactValue(item, touched, depth + 1);
+    for (const [key, item] of Object.entries(value)) out[key] = isCredentialField(key) && item !== null && item !== undefined ? redacted : redactValue(item, touched, depth + 1);
     return out;
   }
   return value;
+}
+
+function add(set: Set<string>, value: unknown): void {
+  if (typeof value === 'string' && value !== '' && set.size < maxIdsPerKind) set.add(value);
+}
+
+/**
+ * The customers and cards a request names by the caller's own keys, where the API takes them: the
+ * path's `customerId` and `memberId` (an id, a source id, a card code) and the body's `customer`
+ * (a string, or an object with `id` or `source_id`). Kept as named, so a refused request about a
+ * customer (no id in its answer) is still found by that customer; the log's reader matches a
+ * customer's id and source id, a card's id and code.
+ */
+function collectNamed(params: unknown, body: unknown, touched: Touched): void {
+  if (params !== null && typeof params === 'object') {
+    const named = params as Record<string, unknown>;
+    add(touched.customers, named.customerId);
+    add(touched.cards, named.memberId);
+  }
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const customer = (body as Record<string, unknown>).customer;
+    if (typeof customer === 'string') add(touched.customers, customer);
+    else if (customer !== null && typeof customer === 'object') {
+      add(touched.customers, (customer as Record<string, unknown>).id);
+      add(touched.customers, (customer as Record<string, unknown>).source_id);
+    }
+  }
 }
 
 /** A string value of a credential-like field inside JSON text, for bodies too large to parse. */
 const credentialField = /"([^"\\]{1,100})"\s*:\s*"((?:\\.|[^"\\])*)"/g;
 
 function redactText(text: string): string {
-  return redactedUrl(text.replace(credentialField, (field, name: string) => (isCredentialName(name) ? `"${name}":"${redacted}"` : field)));
+  return redactedUrl(text.replace(credentialField, (field, name: string) => (isCredentialField(name) ? `"${name}":"${redacted}"` : field)));
 }
 
 function cut(text: string): { text: string; truncated: boolean } {
@@ -115,7 +153,7 @@ function keptPayload(payload: unknown, touched: Touched): { text: string | null;
 /** The row the log keeps of an answered request: redacted, cut, with the customers and cards it touched. */
 export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
   const touched: Touched = { customers: new Set(), cards: new Set() };
-  redactValue(request.params, touched);
+  collectNamed(request.params, request.body, touched);
   const queryAt = request.url.indexOf('?');
   const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : redactedUrl(request.url).slice(queryAt + 1);
@@ -134,6 +172,7 @@ export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
     authMethod: request.credential.type,
     apiKeyId: request.credential.keyId,
     tokenId: request.credential.tokenId,
+    dashboardUserId: request.dashboardUserId,
     requestBody: requestBody.text,
     requestBodyTruncated: requestBody.truncated,
     responseBody: responseBody.text,

@@ -36,6 +36,7 @@ export function recordAnsweredRequests(app: FastifyInstance, writer: RequestLogW
         status: reply.statusCode,
         durationMs,
         credential: { type: principal.method, keyId: principal.apiKeyId, tokenId: principal.tokenId ?? null },
+        dashboardUserId: request.dashboardUser,
         params: request.params,
         body: request.body,
         payload: request.sentPayload,

@@ -22,7 +22,7 @@ export function presentRequestLogEntry(row: RequestLogRow): RequestLogEntry {
     query: row.query,
     status: row.status,
     duration_ms: row.durationMs,
-    credential: { type: row.authMethod as RequestLogEntry['credential']['type'], key_id: row.apiKeyId, token_id: row.tokenId },
+    credential: { type: row.authMethod as RequestLogEntry['credential']['type'], key_id: row.apiKeyId, token_id: row.tokenId, dashboard_user_id: row.dashboardUserId },
     request_body: body(row.requestBody, row.requestBodyTruncated),
     request_body_truncated: row.requestBodyTruncated,
     response_body: body(row.responseBody, row.responseBodyTruncated),

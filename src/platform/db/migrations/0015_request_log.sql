@@ -11,6 +11,7 @@ CREATE TABLE "request_log" (
 	"auth_method" text NOT NULL,
 	"api_key_id" text NOT NULL,
 	"token_id" text,
+	"dashboard_user_id" text,
 	"request_body" text,
 	"request_body_truncated" boolean NOT NULL,
 	"response_body" text,

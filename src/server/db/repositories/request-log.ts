@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { requestLog } from '../../../platform/db/schema';
 import type { RequestLogQuery } from '../../../contract/request-log';
@@ -36,15 +36,19 @@ function statusCondition(status: string): SQL {
 export async function listRequestLog(db: DbOrTx, projectId: string, keep: number, query: RequestLogQuery): Promise<{ rows: RequestLogRow[]; total: number }> {
   const conditions: SQL[] = [eq(requestLog.projectId, projectId), sql`${requestLog.seq} >= ${oldestKept(projectId, keep)}`];
   if (query.status) conditions.push(statusCondition(query.status));
+  if (query.origin) conditions.push(query.origin === 'dashboard' ? isNotNull(requestLog.dashboardUserId) : isNull(requestLog.dashboardUserId));
   if (query.path) conditions.push(sql`strpos(${requestLog.path}, ${query.path}) > 0`);
   if (query.since) conditions.push(gte(requestLog.at, query.since));
   if (query.customer) {
+    // The customer as given, and by both its id and its source id: a request may have named it either way.
+    const c = query.customer;
     conditions.push(
-      sql`(${query.customer} = ANY(${requestLog.customerIds}) OR ${requestLog.customerIds} && ARRAY(SELECT id FROM customers WHERE project_id = ${projectId} AND source_id = ${query.customer}))`,
+      sql`${requestLog.customerIds} && (ARRAY[${c}::text] || ARRAY(SELECT unnest(ARRAY[id, source_id]) FROM customers WHERE project_id = ${projectId} AND (id = ${c} OR source_id = ${c})))`,
     );
   }
   if (query.card) {
-    conditions.push(sql`(${query.card} = ANY(${requestLog.cardIds}) OR ${requestLog.cardIds} && ARRAY(SELECT id FROM vouchers WHERE project_id = ${projectId} AND code = ${query.card}))`);
+    const v = query.card;
+    conditions.push(sql`${requestLog.cardIds} && (ARRAY[${v}::text] || ARRAY(SELECT unnest(ARRAY[id, code]) FROM vouchers WHERE project_id = ${projectId} AND (id = ${v} OR code = ${v})))`);
   }
   const where = and(...conditions);
   const [rows, [{ n }]] = await Promise.all([
