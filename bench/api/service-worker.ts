@@ -16,6 +16,8 @@ import { benchFixture, orderRuleName, visitRuleName } from './fixture';
 export interface WorkerInput {
   url?: string;
   cards: number;
+  /** REQUEST_LOG of the service: on (the default) or off, for BENCH_REQUEST_LOG=compare. */
+  requestLog?: 'on' | 'off';
 }
 
 export interface WorkerReady {
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   const project = await loadFixture(database, benchFixture(input.cards));
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off' };
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', REQUEST_LOG: input.requestLog ?? 'on' };
   const { app } = await createService(database, { ...loadConfig(env), port: 0 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const ruleId = async (name: string) => (await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 AND name = $2', [project.projectId, name]))[0].id;
