@@ -18,6 +18,7 @@ import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
 import localClockRoutes from './routes/local-clock/route';
 import requestLogRoutes from './routes/local-requests/route';
+import localResetRoutes from './routes/local-reset/route';
 import { recordAnsweredRequests } from './http/request-log-hooks';
 import { pooledRandomBytes } from '../platform/random-pool';
 
@@ -115,7 +116,10 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   await app.register(docsRoutes(ctx.config));
   for (const area of routeAreas) await app.register(area);
   // LOCAL_CONTROL off: not registered at all, so /_local/… is a 404 like any unknown path.
-  if (ctx.clock.movable) await app.register(localClockRoutes);
+  if (ctx.clock.movable) {
+    await app.register(localClockRoutes);
+    await app.register(localResetRoutes);
+  }
   // REQUEST_LOG off: no log is kept, and none is served.
   if (ctx.requestLog) await app.register(requestLogRoutes);
   return app;

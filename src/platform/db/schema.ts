@@ -907,3 +907,15 @@ export const requestLog = pgTable(
   },
   (t) => [index('request_log_project_idx').on(t.projectId, t.seq)],
 );
+
+/**
+ * The fixture a project was loaded from, with every id it made pinned (seed/pin-fixture.ts) and
+ * no key secret: POST /_local/reset loads it again, at the time it was first loaded.
+ */
+export const projectFixtures = pgTable('project_fixtures', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  document: jsonb('document').$type<Json>().notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

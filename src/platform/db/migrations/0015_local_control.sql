@@ -1,3 +1,9 @@
+CREATE TABLE "project_fixtures" (
+	"project_id" text PRIMARY KEY NOT NULL,
+	"document" jsonb NOT NULL,
+	"loaded_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "request_log" (
 	"seq" bigserial PRIMARY KEY NOT NULL,
 	"project_id" text NOT NULL,
@@ -20,4 +26,5 @@ CREATE TABLE "request_log" (
 	"card_ids" text[] NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "project_fixtures" ADD CONSTRAINT "project_fixtures_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "request_log_project_idx" ON "request_log" USING btree ("project_id","seq");
