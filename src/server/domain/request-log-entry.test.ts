@@ -66,8 +66,10 @@ describe('requestLogRecord', () => {
   });
 
   it('redacts a body too large to parse as text, and survives nesting too deep to keep', () => {
-    const big = `{"app_token":"zzz","pad":"${'y'.repeat(1024 * 1024)}"}`;
-    expect(requestLogRecord(answered({ payload: big })).responseBody).toMatch(/^\{"app_token":"\[redacted\]","pad":"yyy/);
+    const big = `{"app_token":"zzz","holder_id":"cust_big","pad":"${'y'.repeat(1024 * 1024)}"}`;
+    const bigRecord = requestLogRecord(answered({ payload: big }));
+    expect(bigRecord.responseBody).toMatch(/^\{"app_token":"\[redacted\]","holder_id":"cust_big","pad":"yyy/);
+    expect(bigRecord).toMatchObject({ responseBodyTruncated: true, customerIds: ['cust_big'] });
     let deep: unknown = 'cust_deep';
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
     const record = requestLogRecord(answered({ body: deep }));

@@ -57,8 +57,15 @@ const customerId = /^cust_[A-Za-z0-9]+$/;
 const cardId = /^v_[A-Za-z0-9]+$/;
 /** A request touching more than this many of one kind (a list page) keeps the first ones. */
 const maxIdsPerKind = 100;
-/** Bodies beyond this are not parsed to redact them field by field: their cut text is redacted as a log line is. */
-const maxParsedPayload = 1024 * 1024;
+/**
+ * Answers beyond this are not parsed to redact them field by field (a page of a list costs more to
+ * parse than to serve): their first characters are redacted as text, and their ids found by pattern.
+ */
+const maxParsedPayload = 2 * requestLogBodyLimit;
+/** How much of an answer too large to parse is searched for ids. */
+const maxScannedPayload = 64 * 1024;
+const customerIdInText = /"(cust_[A-Za-z0-9]+)"/g;
+const cardIdInText = /"(v_[A-Za-z0-9]+)"/g;
 /** Nesting kept of a body; deeper values (refused by the service anyway) are replaced. */
 const maxDepth = 32;
 
@@ -147,6 +154,9 @@ function keptPayload(payload: unknown, touched: Touched): { text: string | null;
       // not JSON after all: kept as text below
     }
   }
+  const scanned = text.slice(0, maxScannedPayload);
+  for (const [, id] of scanned.matchAll(customerIdInText)) add(touched.customers, id);
+  for (const [, id] of scanned.matchAll(cardIdInText)) add(touched.cards, id);
   return cut(redactText(text.slice(0, requestLogBodyLimit * 2)));
 }
 

@@ -30,7 +30,7 @@ export interface RequestLogWriterOptions {
  * batch, one batch at a time so rows keep the order the answers went out in. `flush` writes
  * whatever is waiting: the log's reader calls it (a client reads its own requests at once) and so
  * does the service's close, after its last answer and before its database goes, so no answered
- * request is lost on a graceful stop. A project is pruned to its last `size` rows every tenth of
+ * request is lost on a graceful stop. A project is pruned to its last `size` rows every half of
  * `size` rows it gains; reads never see more than `size` rows in between.
  */
 export class RequestLogWriter {
@@ -93,7 +93,7 @@ export class RequestLogWriter {
       }
     }
     for (const { projectId } of records) this.sincePrune.set(projectId, (this.sincePrune.get(projectId) ?? 0) + 1);
-    const every = Math.max(1, Math.floor(this.options.size / 10));
+    const every = Math.max(1, Math.floor(this.options.size / 2));
     for (const [projectId, added] of this.sincePrune) {
       if (added < every) continue;
       this.sincePrune.delete(projectId);

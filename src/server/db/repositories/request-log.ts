@@ -3,12 +3,45 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { requestLog } from '../../../platform/db/schema';
 import type { RequestLogQuery } from '../../../contract/request-log';
 import type { RequestLogRecord } from '../../domain/request-log-entry';
+import { plainRows } from '../plain-sql';
 
 export type RequestLogRow = typeof requestLog.$inferSelect;
 
-/** One statement for a batch: rows get their `seq` in the order given. */
+/** A PostgreSQL array literal of texts (`{"a","b"}`), every element quoted. */
+function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+const columns: [keyof RequestLogRecord, string][] = [
+  ['projectId', 'text'],
+  ['requestId', 'text'],
+  ['at', 'timestamptz'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['query', 'text'],
+  ['status', 'int'],
+  ['durationMs', 'float8'],
+  ['authMethod', 'text'],
+  ['apiKeyId', 'text'],
+  ['tokenId', 'text'],
+  ['dashboardUserId', 'text'],
+  ['requestBody', 'text'],
+  ['requestBodyTruncated', 'boolean'],
+  ['responseBody', 'text'],
+  ['responseBodyTruncated', 'boolean'],
+];
+const insertText = `INSERT INTO request_log (project_id, request_id, at, method, path, query, status, duration_ms, auth_method, api_key_id, token_id, dashboard_user_id, request_body, request_body_truncated, response_body, response_body_truncated, customer_ids, card_ids)
+  SELECT ${columns.map((_, i) => `r.c${i}`).join(', ')}, r.c::text[], r.v::text[] FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}, $${columns.length + 1}::text[], $${columns.length + 2}::text[]) AS r(${columns.map((_, i) => `c${i}`).join(', ')}, c, v)`;
+
+/**
+ * One statement for a batch, its values as one array per column (plain SQL: Drizzle's builder costs
+ * per row and per value); rows get their `seq` in the order given.
+ */
 export async function insertRequestLog(db: DbOrTx, records: readonly RequestLogRecord[]): Promise<void> {
-  if (records.length > 0) await db.insert(requestLog).values([...records]);
+  if (records.length === 0) return;
+  const values: unknown[] = columns.map(([key]) => records.map((r) => r[key]));
+  values.push(records.map((r) => textArrayLiteral(r.customerIds)), records.map((r) => textArrayLiteral(r.cardIds)));
+  await plainRows(db, insertText, values);
 }
 
 /** The lowest `seq` among a project's newest `keep` rows (0 while it has fewer). */
