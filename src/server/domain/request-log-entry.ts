@@ -66,6 +66,12 @@ const maxParsedPayload = 2 * requestLogBodyLimit;
 const maxScannedPayload = 64 * 1024;
 const customerIdInText = /"(cust_[A-Za-z0-9]+)"/g;
 const cardIdInText = /"(v_[A-Za-z0-9]+)"/g;
+/**
+ * Every credential-like name the redaction knows, anywhere in a text, and any URL query: when an
+ * answer has none of these it holds nothing to redact (a looser test than the field names', so it
+ * only ever sends more answers down the careful path).
+ */
+const mayHoldCredential = /token|secret|passw|pwd|passphrase|api[-_]?key|access[-_]?key|private[-_]?key|auth|credential|signature|"sig"|session|csrf|cookie|jwt|bearer|\?/i;
 /** Nesting kept of a body; deeper values (refused by the service anyway) are replaced. */
 const maxDepth = 32;
 
@@ -147,6 +153,12 @@ function keptPayload(payload: unknown, touched: Touched): { text: string | null;
   else if (Buffer.isBuffer(payload)) text = payload.toString('utf8');
   else return { text: null, truncated: false };
   if (text === '') return { text: null, truncated: false };
+  const scanned = text.slice(0, maxScannedPayload);
+  // Most answers hold nothing to redact: kept as sent, ids found by pattern, never parsed.
+  if (!mayHoldCredential.test(scanned)) {
+    findIds(scanned, touched);
+    return cut(text);
+  }
   if (text.length <= maxParsedPayload && (text[0] === '{' || text[0] === '[')) {
     try {
       return keptBody(JSON.parse(text), touched);
@@ -154,10 +166,13 @@ function keptPayload(payload: unknown, touched: Touched): { text: string | null;
       // not JSON after all: kept as text below
     }
   }
-  const scanned = text.slice(0, maxScannedPayload);
-  for (const [, id] of scanned.matchAll(customerIdInText)) add(touched.customers, id);
-  for (const [, id] of scanned.matchAll(cardIdInText)) add(touched.cards, id);
+  findIds(scanned, touched);
   return cut(redactText(text.slice(0, requestLogBodyLimit * 2)));
+}
+
+function findIds(text: string, touched: Touched): void {
+  for (const [, id] of text.matchAll(customerIdInText)) add(touched.customers, id);
+  for (const [, id] of text.matchAll(cardIdInText)) add(touched.cards, id);
 }
 
 /** The row the log keeps of an answered request: redacted, cut, with the customers and cards it touched. */

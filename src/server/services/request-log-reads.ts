@@ -5,7 +5,7 @@ import { presentRequestLogEntry } from '../presenters/request-log';
 
 /**
  * GET /_local/requests: this process's waiting entries are written first, so a client reads its
- * own requests at once; another process's appear within its batch delay (0.1 s).
+ * own requests at once; another process's appear within its batch delay (0.25 s).
  */
 export async function readRequestLog(ctx: ServiceContext, projectId: string, query: RequestLogQuery): Promise<RequestLogList> {
   const writer = ctx.requestLog;

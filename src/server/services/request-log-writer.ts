@@ -45,7 +45,7 @@ export class RequestLogWriter {
     private readonly store: RequestLogStore,
     private readonly options: RequestLogWriterOptions,
   ) {
-    this.delayMs = options.delayMs ?? 100;
+    this.delayMs = options.delayMs ?? 250;
     this.maxBatch = options.maxBatch ?? 500;
   }
 
