@@ -62,8 +62,8 @@ const maxIdsPerKind = 100;
  * parse than to serve): their first characters are redacted as text, and their ids found by pattern.
  */
 const maxParsedPayload = 2 * requestLogBodyLimit;
-/** How much of an answer too large to parse is searched for ids. */
-const maxScannedPayload = 64 * 1024;
+/** How much of an answer is searched for credentials and ids: what is kept, and as much again (a big list costs its scan otherwise). */
+const maxScannedPayload = 2 * requestLogBodyLimit;
 const customerIdInText = /"(cust_[A-Za-z0-9]+)"/g;
 const cardIdInText = /"(v_[A-Za-z0-9]+)"/g;
 /**
@@ -171,8 +171,8 @@ function keptPayload(payload: unknown, touched: Touched): { text: string | null;
 }
 
 function findIds(text: string, touched: Touched): void {
-  for (const [, id] of text.matchAll(customerIdInText)) add(touched.customers, id);
-  for (const [, id] of text.matchAll(cardIdInText)) add(touched.cards, id);
+  if (text.includes('"cust_')) for (const [, id] of text.matchAll(customerIdInText)) add(touched.customers, id);
+  if (text.includes('"v_')) for (const [, id] of text.matchAll(cardIdInText)) add(touched.cards, id);
 }
 
 /** The row the log keeps of an answered request: redacted, cut, with the customers and cards it touched. */
