@@ -18,7 +18,8 @@
  * orders × the points each). Usage: npm run bench:api
  * (BENCH_SECONDS per measurement, default 4; BENCH_ROUNDS, default 3; PostgreSQL from BENCH_DATABASE_URL, default the local server;
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
- * only the operations named.)
+ * only the operations named; BENCH_REQUEST_LOG=compare also runs a second service with REQUEST_LOG=off on the same
+ * database and measures it in every round right after ours: the "× log off" column is ours ÷ it, per round.)
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -48,6 +49,7 @@ const webhooksMeasured = process.env.BENCH_WEBHOOKS !== 'off';
 const webhookRate = Number(process.env.BENCH_WEBHOOK_RATE ?? 600);
 const webhookRows: WebhookRow[] = [];
 const deliveries: DeliveryRow[] = [];
+const compareLog = process.env.BENCH_REQUEST_LOG === 'compare';
 const chosen = process.env.BENCH_OPERATIONS?.split(/,(?![^(]*\))/).map((name) => name.trim());
 
 async function freePort(): Promise<number> {
@@ -93,6 +95,8 @@ interface Row {
   cpu: { service: number; postgres?: number };
   /** CPU µs per bare transaction (median of the rounds): this thread (the pg client), the PostgreSQL backends. */
   bareCpu?: { client: number; postgres: number };
+  /** BENCH_REQUEST_LOG=compare: ours (log on) ÷ the same service with REQUEST_LOG=off, per round; and its CPU µs per answer. */
+  logOff?: { ratio: Spread; cpu: number };
 }
 
 /** CPU time of the database's client backends so far, µs by pid, from /proc (the server runs on this host). */
@@ -136,11 +140,11 @@ function medianRound(results: LoadResult[]): LoadResult {
 }
 
 /** Starts the service in a worker thread on `url` (PostgreSQL) or an in-memory PGlite. */
-async function startServiceWorker(url: string | undefined, cards: number) {
+async function startServiceWorker(url: string | undefined, cards: number, requestLog: 'on' | 'off' = 'on') {
   // A worker does not inherit tsx's loader: register it there, then load the TypeScript entry.
   const entry = new URL('./service-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { url, cards } satisfies WorkerInput });
+  const worker = new Worker(boot, { eval: true, workerData: { url, cards, requestLog } satisfies WorkerInput });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { type: string } & T) => {
@@ -204,14 +208,23 @@ interface Findings extends Checked {
   answered: number;
 }
 
+/** A started service's key pair and the ids its operations need (a token issued for introspection). */
+async function idsOf(ready: WorkerReady) {
+  const auth = { 'X-App-Id': ready.appId, 'X-App-Token': ready.appToken };
+  const token = await fetch(`${ready.base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return { auth, ids: { campaignId: ready.campaignId, earningRuleId: ready.earningRuleId, accessToken: token.access_token, rewardId: ready.rewardId } };
+}
+
 async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<Findings> {
   // Enough free cards for every round at several thousand publications a second.
-  const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * (webhooksMeasured ? 9_000 : 6_000)));
+  const cards = Math.max(30_000, seconds * rounds * (webhooksMeasured ? 9_000 : 6_000));
+  const service = await startServiceWorker(url, cards);
   const receiver = webhooksMeasured ? await startWebhookReceiver() : undefined;
-  const { base, appId, appToken } = service.ready;
-  const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
-  const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token, rewardId: service.ready.rewardId };
+  const { base } = service.ready;
+  const { auth, ids } = await idsOf(service.ready);
+  // The same service without the request log, on the same database (a project of its own).
+  const logOff = compareLog ? await startServiceWorker(url, cards, 'off') : undefined;
+  const logOffIds = logOff && (await idsOf(logOff.ready));
   // On PostgreSQL, the bare transactions from this process, on the same database, with their own pool.
   const pool = url ? new pg.Pool({ connectionString: url, max: connections }) : undefined;
   // When a measurement fails, the scratch database is dropped under idle connections: the failure
@@ -222,6 +235,7 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
   const healthz = await load(`${base}/healthz`, { seconds, connections });
   const run = `${process.pid}-${Date.now()}`;
   const prismOps = operations(ids, `${run}-prism`);
+  const logOffOps = logOffIds && operations(logOffIds.ids, `${run}-off`);
   let answered = 0;
   for (const [i, op] of operations(ids, run).entries()) {
     if (chosen && !chosen.includes(op.name)) continue;
@@ -230,9 +244,11 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
     const bare: number[] = [];
     const cpu: { service: number[]; postgres: number[] } = { service: [], postgres: [] };
     const bareCpu: { client: number[]; postgres: number[] } = { client: [], postgres: [] };
+    const off: { ratio: number[]; cpu: number[] } = { ratio: [], cpu: [] };
     await warmUp(base, op, auth);
     let answeredWithEndpoint = 0;
     const webhookRow: WebhookRow | undefined = receiver && webhookOperations.includes(op.name) ? { database: label, operation: op.name, without: [], with: [], cpuWithout: [], cpuWith: [], drain: [] } : undefined;
+    if (logOff && logOffOps && logOffIds) await warmUp(logOff.ready.base, logOffOps[i], logOffIds.auth);
     // Ours, Prism's and the bare transaction in each round, so each ratio compares figures taken seconds apart.
     for (let round = 0; round < rounds; round++) {
       const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
@@ -241,6 +257,13 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       ours.push(result);
       cpu.service.push((serviceAfter - serviceBefore) / result.requests);
       if (backendsBefore && backendsAfter) cpu.postgres.push(cpuBetween(backendsBefore, backendsAfter) / result.requests);
+      if (logOff && logOffOps && logOffIds) {
+        const [serviceBefore, backendsBefore] = await Promise.all([logOff.cpu(), pool && backendCpu(pool)]);
+        const offResult = await hit(logOff.ready.base, logOffOps[i], logOffIds.auth);
+        const [serviceAfter, backendsAfter] = await Promise.all([logOff.cpu(), pool && backendCpu(pool)]);
+        off.ratio.push(result.requestsPerSecond / offResult.requestsPerSecond);
+        off.cpu.push((serviceAfter - serviceBefore + (backendsBefore && backendsAfter ? cpuBetween(backendsBefore, backendsAfter) : 0)) / offResult.requests);
+      }
       prism.push(await hitPrism(prisms[op.contract] as string, prismOps[i], auth));
       const bareRound = bares[op.name];
       if (bareRound && pool) {
@@ -273,6 +296,7 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       bareRatio,
       cpu: { service: spread(cpu.service).median, postgres: cpu.postgres.length ? spread(cpu.postgres).median : undefined },
       bareCpu: bare.length ? { client: spread(bareCpu.client).median, postgres: spread(bareCpu.postgres).median } : undefined,
+      logOff: off.ratio.length ? { ratio: spread(off.ratio), cpu: spread(off.cpu).median } : undefined,
     });
   }
   if (receiver && (!chosen || chosen.includes('Track event'))) deliveries.push(await pacedDelivery(label, service, receiver, base, auth, run));
@@ -280,6 +304,12 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
   await pool?.end();
   const checked = await service.check();
   await service.close();
+  if (logOff) {
+    const offChecked = await logOff.check();
+    await logOff.close();
+    checked.doubles += offChecked.doubles;
+    checked.ledger += offChecked.ledger;
+  }
   return { ...checked, answered };
 }
 
@@ -329,7 +359,7 @@ async function pacedDelivery(label: string, service: ServiceWorker, receiver: We
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['Database', 'Operation', 'req/s', 'CPU µs/req (svc + PG)', 'p50/p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)'];
+  const header = ['Database', 'Operation', 'req/s', 'CPU µs/req (svc + PG)', 'p50/p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)', ...(compareLog ? ['× log off (rounds; off CPU µs/req)'] : [])];
   const lines = rows.map((r) => [
     r.database,
     r.operation,
@@ -343,6 +373,7 @@ function printTable(rows: Row[]): void {
     r.bare && r.bareRatio
       ? `${fmt(r.bareRatio.median, 2)} (${fmt(r.bareRatio.low, 2)}–${fmt(r.bareRatio.high, 2)}; bare ${fmt(r.bare)}/s${r.bareCpu ? `, ${fmt(r.bareCpu.client)} + ${fmt(r.bareCpu.postgres)} µs/tx` : ''})`
       : '',
+    ...(compareLog ? [r.logOff ? `${fmt(r.logOff.ratio.median, 2)} (${fmt(r.logOff.ratio.low, 2)}–${fmt(r.logOff.ratio.high, 2)}; ${fmt(r.logOff.cpu)})` : ''] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const print = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
@@ -396,6 +427,12 @@ function checkTargets(rows: Row[]): string[] {
     if (!spend) continue;
     lines.push(`${name} ≥ 2× Prism: ${fmt(ratio(spend), 2)}× ${verdict(ratio(spend) >= 2)}`);
     lines.push(`${name} ≥ 0.5× bare transaction: ${fmt(bareRatio(spend), 2)}× ${verdict(bareRatio(spend) >= 0.5)}`);
+  }
+  // The request log's cost (issue 33): with it on, ≥ 0.9× the requests/s of the same service without it.
+  for (const r of rows.filter((row) => row.logOff)) {
+    const { ratio, cpu } = r.logOff as NonNullable<Row['logOff']>;
+    const ours = r.cpu.service + (r.cpu.postgres ?? 0);
+    lines.push(`${r.database} ${r.operation} with the request log ≥ 0.9× without: ${fmt(ratio.median, 2)}× (rounds ${fmt(ratio.low, 2)}–${fmt(ratio.high, 2)}; CPU ${fmt(ours)} against ${fmt(cpu)} µs/req) ${verdict(ratio.median >= 0.9)}`);
   }
   return lines.length ? lines : ['No PostgreSQL target was measured'];
 }

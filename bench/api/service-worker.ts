@@ -18,6 +18,8 @@ import { handleWebhookMessage, type WebhookMessage } from './webhook-endpoint';
 export interface WorkerInput {
   url?: string;
   cards: number;
+  /** REQUEST_LOG of the service: on (the default) or off, for BENCH_REQUEST_LOG=compare. */
+  requestLog?: 'on' | 'off';
 }
 
 export interface WorkerReady {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
   // Webhooks run as in every service process (serve.ts), polling with no endpoint; the receiver is on 127.0.0.1.
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow' };
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on' };
   const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
   const webhooks = new WebhookWorker(ctx).start();
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -18,6 +18,7 @@ const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder
 const TiersPage = lazy(() => import('./features/tiers/tiers-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
+const ApiLogPage = lazy(() => import('./features/api-log/api-log-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
 const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
           { path: paths.webhooks, element: <WebhooksPage /> },
+          { path: paths.apiLog, element: <ApiLogPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

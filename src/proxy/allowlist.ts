@@ -21,6 +21,8 @@ export interface AllowedRoute {
 
 export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/loyalties$/ },
+  // API log page: the project's request log (every role reads it).
+  { method: 'GET', path: /^\/_local\/requests$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`), action: 'enrollMembers' },

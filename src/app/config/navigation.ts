@@ -77,4 +77,10 @@ export const navAreas: readonly NavArea[] = [
     built: true,
     action: 'manageWebhooks',
   },
+  {
+    label: 'API log',
+    path: paths.apiLog,
+    description: 'The last requests your systems sent to the loyalty service and what each got back.',
+    built: true,
+  },
 ];

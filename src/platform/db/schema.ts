@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   check,
   foreignKey,
   index,
@@ -880,3 +881,49 @@ export const memberTierChanges = pgTable(
     foreignKey({ name: 'member_tier_changes_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
 );
+
+/**
+ * The request log (GET /_local/requests, the dashboard's API log): the last REQUEST_LOG_SIZE
+ * requests of each project, written in batches off the request's path (services/request-log-writer.ts),
+ * in the database so every process sees every process's requests. Bodies are redacted and cut
+ * (domain/request-log-entry.ts). No foreign key: a diagnostic row must never slow or fail the
+ * batch it rides in, and pruning keeps each project to its last N rows.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull(),
+    requestId: text('request_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    query: text('query').notNull(),
+    status: integer('status').notNull(),
+    durationMs: doublePrecision('duration_ms').notNull(),
+    authMethod: text('auth_method').notNull(),
+    apiKeyId: text('api_key_id').notNull(),
+    tokenId: text('token_id'),
+    // The staff user the dashboard's proxy vouched for (X-Dashboard-User); null for the project's own systems.
+    dashboardUserId: text('dashboard_user_id'),
+    requestBody: text('request_body'),
+    requestBodyTruncated: boolean('request_body_truncated').notNull(),
+    responseBody: text('response_body'),
+    responseBodyTruncated: boolean('response_body_truncated').notNull(),
+    customerIds: text('customer_ids').array().notNull(),
+    cardIds: text('card_ids').array().notNull(),
+  },
+  (t) => [index('request_log_project_idx').on(t.projectId, t.seq)],
+);
+
+/**
+ * The fixture a project was loaded from, with every id it made pinned (seed/pin-fixture.ts) and
+ * no key secret: POST /_local/reset loads it again, at the time it was first loaded.
+ */
+export const projectFixtures = pgTable('project_fixtures', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  document: jsonb('document').$type<Json>().notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

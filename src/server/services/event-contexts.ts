@@ -21,6 +21,11 @@ export function customerReferenceOnly(reference: CustomerReference): { id: strin
 // fingerprint unchanged (event-context.ts), so how long they stay bounds memory, never staleness.
 const rememberedContexts = new LookupCache<EventContext>(60_000);
 
+/** Drops every remembered context: a project's state was reset or replaced (services/reset-project). */
+export function forgetEventContexts(): void {
+  rememberedContexts.clear();
+}
+
 /**
  * Runs a one-statement write on the engine's context for `query` (event-context.ts): the one
  * remembered from an earlier read when `remember` (the write then checks its fingerprint), else

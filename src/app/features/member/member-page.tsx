@@ -19,6 +19,7 @@ import { OrdersTable } from './components/orders-table';
 import { PendingPointsList } from './components/pending-points-list';
 import { RedeemRewards } from './components/redeem-rewards';
 import { TransactionsTable } from './components/transactions-table';
+import { MemberRequestsLink } from './components/member-requests-link';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -55,7 +56,7 @@ function MemberView({ code }: { code: string }) {
 
   return (
     <>
-      <PageHeader title={title} description={`Card ${card.code}${programName ? ` in ${programName}` : ''}${card.holder_id ? '' : ' — not given to anyone yet'}`} />
+      <PageHeader title={title} description={`Card ${card.code}${programName ? ` in ${programName}` : ''}${card.holder_id ? '' : ' — not given to anyone yet'}`} actions={<MemberRequestsLink card={card} />} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <Section id="points-heading" title="Points">

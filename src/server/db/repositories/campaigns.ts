@@ -13,6 +13,11 @@ export type CategoryRow = typeof categories.$inferSelect;
  */
 const foundCampaigns = new LookupCache<CampaignRow>();
 
+/** Drops every remembered campaign: a project's state was reset or replaced (services/reset-project). */
+export function forgetCampaigns(): void {
+  foundCampaigns.clear();
+}
+
 /** A campaign by id, or by its name as the real API also accepts; 404 `campaign` otherwise. */
 export async function getCampaign(db: DbOrTx, projectId: string, idOrName: string): Promise<CampaignRow> {
   const row = await foundCampaigns.get(`${projectId}\u0000${idOrName}`, async () => {

@@ -44,6 +44,11 @@ export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: str
 const cardPrograms = new LookupCache<string>(10 * 60_000, 100_000);
 const programText = 'SELECT campaign_id FROM vouchers WHERE project_id = $1 AND code = $2 LIMIT 1';
 
+/** Drops every remembered card's program: a project's state was reset or replaced (services/reset-project). */
+export function forgetCardPrograms(): void {
+  cardPrograms.clear();
+}
+
 /** The program (campaign id) of the card with this code, remembered once found; undefined when no card has it. */
 export async function programOfCard(db: DbOrTx, projectId: string, code: string): Promise<string | undefined> {
   return cardPrograms.get(`${projectId}\u0000${code}`, async () => (await plainRows(db, programText, [projectId, code]))[0]?.[0] as string | undefined);

@@ -16,7 +16,7 @@ export async function loadTransactions(seed: SeedContext, list: Fixture['transac
     const amount = signedAmount(t.type, t.amount);
     const totals = applyTransaction(totalsOf(row), t.type, amount);
     const createdAt = t.created_at ? new Date(t.created_at) : seed.now;
-    const id = newId('vtx');
+    const id = t.id ?? newId('vtx');
     await seed.tx.update(vouchers).set({ ...totals, updatedAt: createdAt }).where(eq(vouchers.id, card.id));
     await seed.tx.insert(cardTransactions).values({
       id,
