@@ -18,6 +18,8 @@ const envSchema = z.object({
   PROXY_APP_ID: z.string().optional(),
   PROXY_APP_TOKEN: z.string().optional(),
   DIST_DIR: z.string().default('./dist'),
+  /** `on` serves the dashboard's source maps (built always, served only when asked for). */
+  DASHBOARD_SOURCE_MAPS: z.enum(['on', 'off']).default('off'),
   /** `auto`: sign visitors in as DEMO_USER when the proxy runs on the embedded demo project's keys. */
   DEMO_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
   DEMO_USER: z.string().trim().toLowerCase().min(1).default('demo'),
@@ -40,6 +42,8 @@ export interface ProxyConfig {
   appId?: string;
   appToken?: string;
   distDir: string;
+  /** Default false: the built source maps are not served. */
+  serveSourceMaps?: boolean;
   /** `auto` is resolved by the caller (start.ts) into demoUser. */
   demoSignIn?: 'auto' | 'on' | 'off';
   /** The account demo mode signs visitors in as; undefined when demo mode is off. */
@@ -79,6 +83,7 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     appId: e.PROXY_APP_ID,
     appToken: e.PROXY_APP_TOKEN,
     distDir: e.DIST_DIR,
+    serveSourceMaps: e.DASHBOARD_SOURCE_MAPS === 'on',
     demoSignIn: e.DEMO_SIGN_IN,
     demoUser: e.DEMO_SIGN_IN === 'on' ? e.DEMO_USER : undefined,
     demoUsername: e.DEMO_USER,
