@@ -90,7 +90,7 @@ function MemberView({ code }: { code: string }) {
             </Section>
           )}
           <Section id="adjust-heading" title="Add or remove points">
-            <AdjustPointsForm campaignId={card.campaign_id} code={card.code} />
+            <AdjustPointsForm campaignId={card.campaign_id} code={card.code} balance={card.loyalty_card.balance} />
           </Section>
           <Section id="rewards-heading" title="Redeem a reward">
             <RedeemRewards campaignId={card.campaign_id} code={card.code} balance={card.loyalty_card.balance} />

@@ -67,7 +67,7 @@ export function CustomerPanel({ code, holder }: { code: string; holder: MemberSe
         Segments
       </Typography>
       {segments.isError && <ErrorAlert error={segments.error} title="Could not load the segments" onRetry={() => void segments.refetch()} />}
-      {segments.isPending && <Skeleton width={160} aria-label="Loading segments" />}
+      {segments.isPending && <Skeleton width={160} role="progressbar" aria-label="Loading segments" />}
       {segments.data && segments.data.data.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           In no segment.
