@@ -16,6 +16,7 @@ import { CustomerCards } from './components/customer-cards';
 import { CustomerPanel } from './components/customer-panel';
 import { OrdersTable } from './components/orders-table';
 import { PendingPointsList } from './components/pending-points-list';
+import { PhoneActionBar } from './components/phone-action-bar';
 import { RedeemRewards } from './components/redeem-rewards';
 import { TransactionsTable } from './components/transactions-table';
 
@@ -55,6 +56,7 @@ function MemberView({ code }: { code: string }) {
   return (
     <>
       <PageHeader title={title} description={`Card ${card.code}${programName ? ` in ${programName}` : ''}${card.holder_id ? '' : ' — not given to anyone yet'}`} />
+      <PhoneActionBar />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <Section id="points-heading" title="Points">

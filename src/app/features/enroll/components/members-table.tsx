@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useProgramMembers } from '../../../api/get-program-members';
+import { EmailText } from '../../../components/email-text';
 import { PagedTable } from '../../../components/paged-table';
 import { memberPath } from '../../../config/paths';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -84,7 +85,7 @@ export function MembersTable({ campaignId, programName, includeUnissued = false 
               </Typography>
               {holder.secondary && (
                 <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {holder.secondary}
+                  {holder.secondary.includes('@') ? <EmailText email={holder.secondary} /> : holder.secondary}
                 </Typography>
               )}
               <Box sx={cardUnderName}>
