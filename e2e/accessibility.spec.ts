@@ -126,7 +126,7 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page, 'segments', width);
       await page.getByLabel('Segment name').fill('Axe check');
-      await page.getByRole('textbox', { name: 'Customer ids' }).fill('cust_demobulk00001\ncust_demobulk00002\nnot an id');
+      await page.getByRole('textbox', { name: 'Customer ids or source ids' }).fill('cust_demobulk00001\ncust_demobulk00002\nnot an id');
       await expect(page.getByRole('status', { name: 'Customer id counts' })).toBeVisible();
       await expectAccessible(page, 'segments-filled', width);
 
