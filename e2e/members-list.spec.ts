@@ -34,7 +34,9 @@ for (const width of [1440, 390] as const) {
 
     const include = page.getByLabel('Include cards not issued yet');
     await expect(include).not.toBeChecked();
-    await include.check();
+    // (The choice goes into the URL, so the switch turns once the navigation is done: click, then wait for it.)
+    await include.click();
+    await expect(include).toBeChecked();
     await expect(page).toHaveURL(/cards=all/);
     await expect(table).toContainText('Not published yet');
     await expect(page.getByText(/^1–20 of 40$/)).toBeVisible();
@@ -43,7 +45,8 @@ for (const width of [1440, 390] as const) {
     // The choice is in the URL: a reload keeps it, unchecking returns to members only.
     await page.reload();
     await expect(page.getByLabel('Include cards not issued yet')).toBeChecked();
-    await page.getByLabel('Include cards not issued yet').uncheck();
+    await page.getByLabel('Include cards not issued yet').click();
+    await expect(page.getByLabel('Include cards not issued yet')).not.toBeChecked();
     await expect(table).not.toContainText('Not published yet');
   });
 }
