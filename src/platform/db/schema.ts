@@ -837,6 +837,14 @@ export const memberTiers = pgTable(
     state: jsonb('state').$type<Json>().notNull(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * For the one-statement event path (docs/architecture.md, "Loyalty tiers"): the points the qualifying
+     * value may still grow by before the rules could give another tier, the card's version (xmin) the
+     * fold is current with, and how many tiers the program had; null until a catch-up sets them.
+     */
+    headroom: bigint('headroom', { mode: 'number' }),
+    cardVersion: text('card_version'),
+    tiersSeen: integer('tiers_seen'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
