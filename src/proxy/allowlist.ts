@@ -44,6 +44,8 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },
   { method: 'POST', path: /^\/v1\/segments$/, action: 'createSegments' },
   { method: 'POST', path: /^\/v1\/segments\/preview$/, action: 'read' },
+  { method: 'GET', path: /^\/v1\/segments$/ },
+  { method: 'POST', path: /^\/v1\/customers\/lookup$/, action: 'read' },
   // Events page: fire a custom event for a customer.
   { method: 'POST', path: /^\/v1\/events$/, action: 'trackEvents' },
   { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { request as upstreamRequest } from 'undici';
 import type { ErrorObject } from '../contract/error';
@@ -16,6 +13,7 @@ import { registerAuthRoutes, requireSession } from './auth/auth-routes';
 import type { ScryptCost } from './auth/password-hash';
 import { StaffAuth } from './auth/staff-auth';
 import type { ProxyConfig } from './config';
+import { registerDashboardAssets } from './dashboard-assets';
 import { installSecurityHeaders } from './security-headers';
 import { upstreamCall } from './upstream-credentials';
 
@@ -111,14 +109,11 @@ export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): 
     }
   });
 
-  const distDir = resolve(config.distDir);
-  if (existsSync(resolve(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: true });
-    // Client-side routes: any other GET without a file extension gets the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0])) return reply.sendFile('index.html');
-      return errorReply(reply, request, { code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot ${request.method} ${request.url.split('?')[0]}` });
-    });
-  }
+  await registerDashboardAssets(app, {
+    distDir: config.distDir,
+    serveSourceMaps: config.serveSourceMaps ?? false,
+    notFound: (request, reply) =>
+      errorReply(reply, request, { code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot ${request.method} ${request.url.split('?')[0]}` }),
+  });
   return app;
 }

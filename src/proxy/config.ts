@@ -22,6 +22,8 @@ const envSchema = z.object({
   PROXY_MANAGEMENT_TOKEN: z.string().min(1).optional(),
   PROXY_PROJECT_ID: z.string().min(1).optional(),
   DIST_DIR: z.string().default('./dist'),
+  /** `on` serves the dashboard's source maps (built always, served only when asked for). */
+  DASHBOARD_SOURCE_MAPS: z.enum(['on', 'off']).default('off'),
   /** `auto`: sign visitors in as DEMO_USER when the proxy runs on the embedded demo project's keys. */
   DEMO_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
   DEMO_USER: z.string().trim().toLowerCase().min(1).default('demo'),
@@ -50,6 +52,8 @@ export interface ProxyConfig {
    */
   management?: { projectId: string; id: string; token: string };
   distDir: string;
+  /** Default false: the built source maps are not served. */
+  serveSourceMaps?: boolean;
   /** `auto` is resolved by the caller (start.ts) into demoUser. */
   demoSignIn?: 'auto' | 'on' | 'off';
   /** The account demo mode signs visitors in as; undefined when demo mode is off. */
@@ -94,6 +98,7 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     appToken: e.PROXY_APP_TOKEN,
     management: e.PROXY_MANAGEMENT_ID && e.PROXY_MANAGEMENT_TOKEN && e.PROXY_PROJECT_ID ? { id: e.PROXY_MANAGEMENT_ID, token: e.PROXY_MANAGEMENT_TOKEN, projectId: e.PROXY_PROJECT_ID } : undefined,
     distDir: e.DIST_DIR,
+    serveSourceMaps: e.DASHBOARD_SOURCE_MAPS === 'on',
     demoSignIn: e.DEMO_SIGN_IN,
     demoUser: e.DEMO_SIGN_IN === 'on' ? e.DEMO_USER : undefined,
     demoUsername: e.DEMO_USER,

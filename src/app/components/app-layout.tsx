@@ -137,7 +137,8 @@ export function AppLayout() {
         {demo && <DemoBanner user={user} />}
       </AppBar>
 
-      <Box sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+      {/* The panel's own colour and edge down the whole page, however long: the fixed drawer above covers one screen. */}
+      <Box sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 }, bgcolor: { md: 'background.paper' }, borderRight: { md: 1 }, borderColor: { md: 'divider' } }}>
         <Drawer
           variant="temporary"
           open={mobileOpen}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
 import type { DateRange } from '../../../contract/common';
@@ -148,12 +148,13 @@ export type MemberOrder = 'created_at' | '-created_at' | 'updated_at' | '-update
 export async function listCampaignCards(
   db: DbOrTx,
   campaignId: string,
-  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
+  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; published?: boolean; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
 ) {
   // A card never changed since it was made was last updated when it was made: for the order and the filter alike.
   const updatedAt = sql`coalesce(${vouchers.updatedAt}, ${vouchers.createdAt})`;
   const filters: SQL[] = [eq(vouchers.campaignId, campaignId)];
   if (opts.holderId) filters.push(eq(vouchers.holderId, opts.holderId));
+  if (opts.published !== undefined) filters.push(opts.published ? isNotNull(vouchers.holderId) : isNull(vouchers.holderId));
   if (opts.code) filters.push(eq(vouchers.code, opts.code));
   if (opts.ids?.length) filters.push(inArray(vouchers.id, opts.ids));
   filters.push(...withinRange(sql`${vouchers.createdAt}`, opts.created_at), ...withinRange(updatedAt, opts.updated_at));

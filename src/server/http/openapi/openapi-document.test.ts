@@ -57,6 +57,7 @@ const queryParametersWeAdd: Record<string, Record<string, string>> = {
     limit: 'pages the list like every other list of the API (default 10, at most 100)',
     page: 'pages the list like every other list of the API',
   },
+  [shapeOf('get', '/v1/loyalties/{}/members')]: { published: 'only cards with (true) or without (false) a holder, for the Members page; README “Extensions”' },
   [shapeOf('get', '/v1/orders')]: { customer: 'one customer’s orders (an id or a source id), for the member page; README “Extensions”' },
 };
 
