@@ -48,6 +48,7 @@ export const errorKeyWords = {
   missing_amount: 'The order needs an amount.',
   invalid_amount: 'The order amount must be more than zero.',
   quantity_exceeded: 'This reward is out of stock.',
+  already_rolled_back: 'This redemption was already rolled back.',
   // Limits.
   earning_rules_limit_exceeded: 'The program has as many earning rules as it may have.',
   segments_limit_exceeded: 'The project has as many segments as it may have.',

@@ -557,9 +557,32 @@ export const redemptions = pgTable(
     orderData: jsonb('order_data').$type<Json | null>(),
     metadata: jsonb('metadata').$type<Json | null>(),
     trackingId: text('tracking_id'),
+    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before 0016.
+    takenFrom: jsonb('taken_from').$type<{ id: string; taken: number }[] | null>(),
     createdAt: createdAt(),
   },
   (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
+);
+
+/**
+ * A redemption undone (POST /v1/redemptions/{id}/rollback): at most one per redemption, which the
+ * unique index holds whatever runs in parallel; the card's POINTS_REFUND is `transaction_id`.
+ */
+export const redemptionRollbacks = pgTable(
+  'redemption_rollbacks',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    redemptionId: text('redemption_id')
+      .notNull()
+      .references(() => redemptions.id),
+    voucherId: text('voucher_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    reason: text('reason'),
+    metadata: jsonb('metadata').$type<Json | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redemption_rollbacks_once_uq').on(t.redemptionId)],
 );
 
 /**
