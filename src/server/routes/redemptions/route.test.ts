@@ -8,8 +8,6 @@ import { rollbackContractErrors, storedRedemptionContractErrors } from '../../..
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { spendFixture } from '../../../../test/support/spend-fixture';
 
-const rollbackPath = '/v1/redemptions/{redemptionId}/rollback';
-
 describe.each(testDatabases())('Get and roll back a reward redemption (%s)', (kind) => {
   let service: TestService;
   const reward = (name: string) => service.project.ids.rewards.get(name) as string;
