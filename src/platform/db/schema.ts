@@ -230,6 +230,8 @@ export const cardTransactions = pgTable(
     index('card_transactions_xid_brin').using('brin', t.xid),
     index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
     index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
+    // A manual change is reversed at most once: its reversal names it (related_transaction_id, details.reversal_of).
+    uniqueIndex('card_transactions_reversal_uq').on(t.relatedTransactionId).where(sql`(details -> 'reversal_of') IS NOT NULL`),
     // The card and its project in one check, which also holds the project to the card's.
     foreignKey({ name: 'card_transactions_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { cardTransactions } from '../../../platform/db/schema';
 
@@ -23,4 +23,13 @@ export async function listCardTransactions(
     .where(and(eq(cardTransactions.voucherId, voucherId), after, opts.filter))
     .orderBy(newestFirst ? desc(cardTransactions.seq) : asc(cardTransactions.seq))
     .limit(opts.limit);
+}
+
+/** The transaction that reversed `id` by hand, if any (its details name it: card_transactions_reversal_uq). */
+export async function reversalOfTransaction(db: DbOrTx, id: string): Promise<CardTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.relatedTransactionId, id), sql`(${cardTransactions.details} -> 'reversal_of') IS NOT NULL`));
+  return row;
 }
