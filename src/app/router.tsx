@@ -15,6 +15,7 @@ const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
 const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rules-page'));
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
 const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
+const TiersPage = lazy(() => import('./features/tiers/tiers-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: `${paths.earningRules}/new`, element: <RuleBuilderPage key="new" /> },
           { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
           { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
+          { path: paths.tiers, element: <TiersPage /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
           ...notBuiltYetRoutes,

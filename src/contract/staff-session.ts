@@ -31,6 +31,8 @@ export const staffActions = {
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,
+  /** Creating a program's loyalty tiers changes what members earn and pay, for good (v1 has no update or delete). */
+  manageTiers: marketingOnly,
   createSegments: marketingOnly,
   /** Creating, changing, enabling, disabling and deleting earning rules changes what every member earns. */
   authorEarningRules: marketingOnly,

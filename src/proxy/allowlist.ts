@@ -78,6 +78,13 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/activate$`), action: 'managePendingPoints' },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/cancel$`), action: 'managePendingPoints' },
+  // Loyalty tiers (issue 28): the tiers page reads a program's tiers and reward assignments, marketing creates
+  // tiers; the member page reads the member's tier progress (our extension).
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`), action: 'manageTiers' },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/rewards$`) },
+  { method: 'GET', path: /^\/v1\/rewards$/ },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/tiers/progress$`) },
 ];
 
 export function isAllowed(method: string, path: string): boolean {

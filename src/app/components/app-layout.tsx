@@ -21,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { DemoBanner, demoBannerHeight } from './demo-banner';
 import { ErrorAlert } from './error-alert';
 import { HelpMenu } from './help-menu';
-import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon } from './icons';
+import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon, TierIcon } from './icons';
 import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
 
@@ -35,6 +35,7 @@ const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.enroll]: PersonAddIcon,
   [paths.members]: GroupIcon,
   [paths.earningRules]: StarIcon,
+  [paths.tiers]: TierIcon,
   [paths.events]: BoltIcon,
   [paths.exports]: DownloadIcon,
   [paths.segments]: PieChartIcon,

@@ -34,6 +34,13 @@ export const navAreas: readonly NavArea[] = [
     built: true,
   },
   {
+    label: 'Loyalty tiers',
+    path: paths.tiers,
+    description: 'A program’s tiers (Silver, Gold…) in words: what each takes, what it earns and pays, how long it holds; create them for a program without.',
+    built: true,
+    action: 'manageTiers',
+  },
+  {
     label: 'Events',
     path: paths.events,
     description: 'Send custom events for customers and watch the points they earn from them.',

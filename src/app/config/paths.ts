@@ -4,6 +4,7 @@ export const paths = {
   enroll: '/enroll',
   members: '/members',
   earningRules: '/earning-rules',
+  tiers: '/tiers',
   events: '/events',
   exports: '/exports',
   segments: '/segments',

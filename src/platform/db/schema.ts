@@ -559,7 +559,7 @@ export const redemptions = pgTable(
     orderData: jsonb('order_data').$type<Json | null>(),
     metadata: jsonb('metadata').$type<Json | null>(),
     trackingId: text('tracking_id'),
-    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before 0016.
+    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before migration 0019.
     takenFrom: jsonb('taken_from').$type<{ id: string; taken: number }[] | null>(),
     createdAt: createdAt(),
   },
@@ -862,6 +862,14 @@ export const memberTiers = pgTable(
     state: jsonb('state').$type<Json>().notNull(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * For the one-statement event path (docs/architecture.md, "Loyalty tiers"): the points the qualifying
+     * value may still grow by before the rules could give another tier, the card's version (xmin) the
+     * fold is current with, and how many tiers the program had; null until a catch-up sets them.
+     */
+    headroom: bigint('headroom', { mode: 'number' }),
+    cardVersion: text('card_version'),
+    tiersSeen: integer('tiers_seen'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -48,7 +48,17 @@ export function announceCredited(ctx: ServiceContext, projectId: string, context
   const cards = new Map(context.pairs.map(({ card }) => [card.id, card]));
   const creditedAccruals = planned.filter((a) => credited.has(a.transactionId));
   ctx.cardChanges.committed(
-    creditedAccruals.map((a) => ({ kind: 'POINTS_ACCRUAL', projectId, cardId: a.cardId, campaignId: cards.get(a.cardId)?.campaignId as string, points: a.points, transactionId: a.transactionId, at: now })),
+    creditedAccruals.map((a) => ({
+      kind: 'POINTS_ACCRUAL',
+      projectId,
+      cardId: a.cardId,
+      campaignId: cards.get(a.cardId)?.campaignId as string,
+      points: a.points,
+      transactionId: a.transactionId,
+      at: now,
+      // Its tier row folded it in the same statement (event-accruals.ts): nothing for the tier listener to catch up.
+      ...(a.tier && { tierFolded: true }),
+    })),
   );
   return creditedAccruals.map((a) => ({ cardId: a.cardId, cardCode: cards.get(a.cardId)?.code as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
 }

@@ -14,6 +14,7 @@ import { BalanceHistory } from './components/balance-history';
 import { CardPoints } from './components/card-points';
 import { CustomerCards } from './components/customer-cards';
 import { CustomerPanel } from './components/customer-panel';
+import { MemberTier } from './components/member-tier';
 import { OrdersTable } from './components/orders-table';
 import { PendingPointsList } from './components/pending-points-list';
 import { RedeemRewards } from './components/redeem-rewards';
@@ -60,6 +61,7 @@ function MemberView({ code }: { code: string }) {
           <Section id="points-heading" title="Points">
             <CardPoints member={card} />
           </Section>
+          <MemberTier code={card.code} />
           <Section id="pending-heading" title="Pending points">
             <PendingPointsList code={card.code} />
           </Section>
