@@ -34,12 +34,20 @@ import { orderAmount, pointsPerOrder, pointsPerVisit, rewardPrice } from './fixt
 import { operations, type Operation } from './operations';
 import { startPrism, type PrismContract } from './prism';
 import type { OrdersChecked, WorkerInput, WorkerReady } from './service-worker';
+import type { WebhookMessage } from './webhook-endpoint';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { printWebhookRows, recordRound, webhookOperations, webhookTargets, type DeliveryRow, type WebhookRow } from './webhook-rows';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 10;
 const only = process.env.BENCH_ONLY;
 // Names split on commas outside brackets: "Create order (paid, one matching rule)" is one name.
+// Webhooks (issue 29): the hot paths again with an endpoint subscribed to every event, and delivery; BENCH_WEBHOOKS=off skips them.
+const webhooksMeasured = process.env.BENCH_WEBHOOKS !== 'off';
+const webhookRate = Number(process.env.BENCH_WEBHOOK_RATE ?? 600);
+const webhookRows: WebhookRow[] = [];
+const deliveries: DeliveryRow[] = [];
 const chosen = process.env.BENCH_OPERATIONS?.split(/,(?![^(]*\))/).map((name) => name.trim());
 
 async function freePort(): Promise<number> {
@@ -138,6 +146,7 @@ async function startServiceWorker(url: string | undefined, cards: number) {
       const onMessage = (message: { type: string } & T) => {
         if (message.type !== type) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
@@ -151,6 +160,11 @@ async function startServiceWorker(url: string | undefined, cards: number) {
       const result = next<{ micros: number }>('cpu');
       worker.postMessage('cpu');
       return (await result).micros;
+    },
+    async webhook(message: WebhookMessage) {
+      const result = next<{ value: number }>(message.type);
+      worker.postMessage(message);
+      return (await result).value;
     },
     async check() {
       const result = next<Checked>('checked');
@@ -192,7 +206,8 @@ interface Findings extends Checked {
 
 async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<Findings> {
   // Enough free cards for every round at several thousand publications a second.
-  const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * 6_000));
+  const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * (webhooksMeasured ? 9_000 : 6_000)));
+  const receiver = webhooksMeasured ? await startWebhookReceiver() : undefined;
   const { base, appId, appToken } = service.ready;
   const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
   const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
@@ -216,6 +231,8 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
     const cpu: { service: number[]; postgres: number[] } = { service: [], postgres: [] };
     const bareCpu: { client: number[]; postgres: number[] } = { client: [], postgres: [] };
     await warmUp(base, op, auth);
+    let answeredWithEndpoint = 0;
+    const webhookRow: WebhookRow | undefined = receiver && webhookOperations.includes(op.name) ? { database: label, operation: op.name, without: [], with: [], cpuWithout: [], cpuWith: [], drain: [] } : undefined;
     // Ours, Prism's and the bare transaction in each round, so each ratio compares figures taken seconds apart.
     for (let round = 0; round < rounds; round++) {
       const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
@@ -235,8 +252,14 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
         bareCpu.client.push((client.user + client.system) / transactions);
         bareCpu.postgres.push(cpuBetween(before, after) / transactions);
       }
+      if (webhookRow && receiver) {
+        const measured = await withEndpoint(service, receiver, () => hit(base, op, auth), pool);
+        answeredWithEndpoint += measured.result.ok;
+        recordRound(webhookRow, result, measured.result, cpu.service[round] + (cpu.postgres[round] ?? 0), measured.cpu, measured.drain);
+      }
     }
-    if (op.name === createOrder) answered += ours.reduce((sum, result) => sum + result.ok, 0);
+    if (webhookRow) webhookRows.push(webhookRow);
+    if (op.name === createOrder) answered += ours.reduce((sum, result) => sum + result.ok, 0) + answeredWithEndpoint;
     const prismRatio = spread(ours.map((result, round) => result.requestsPerSecond / prism[round].requestsPerSecond));
     const bareRatio = bare.length ? spread(ours.map((result, round) => result.requestsPerSecond / bare[round])) : undefined;
     rows.push({
@@ -252,10 +275,57 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       bareCpu: bare.length ? { client: spread(bareCpu.client).median, postgres: spread(bareCpu.postgres).median } : undefined,
     });
   }
+  if (receiver && (!chosen || chosen.includes('Track event'))) deliveries.push(await pacedDelivery(label, service, receiver, base, auth, run));
+  await receiver?.close();
   await pool?.end();
   const checked = await service.check();
   await service.close();
   return { ...checked, answered };
+}
+
+type ServiceWorker = Awaited<ReturnType<typeof startServiceWorker>>;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One measurement with an endpoint subscribed to every event: the load, then up to 10 s of the
+ * backlog it left being sent (its rate), then the endpoint deleted with whatever is left.
+ */
+async function withEndpoint(service: ServiceWorker, receiver: WebhookReceiver, run: () => Promise<LoadResult>, pool: pg.Pool | undefined) {
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  await receiver.reset();
+  await service.webhook({ type: 'webhook-on', url: receiver.url });
+  const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+  const result = await run();
+  const [serviceAfter, backendsAfter] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+  const cpu = (serviceAfter - serviceBefore + (backendsBefore && backendsAfter ? cpuBetween(backendsBefore, backendsAfter) : 0)) / result.requests;
+  const loadEnd = Date.now();
+  const atEnd = (await receiver.stats()).count;
+  while (Date.now() - loadEnd < 10_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  const after = await receiver.stats();
+  const drain = after.count - atEnd > 100 && after.last > loadEnd ? ((after.count - atEnd) * 1000) / (after.last - loadEnd) : undefined;
+  await service.webhook({ type: 'webhook-off' });
+  return { result, cpu, drain };
+}
+
+/** Track event paced to offer `webhookRate` webhooks/s (4 per event: the transaction, points added twice, the custom event) to an endpoint of every event. */
+async function pacedDelivery(label: string, service: ServiceWorker, receiver: WebhookReceiver, base: string, auth: Record<string, string>, run: string): Promise<DeliveryRow> {
+  const perEvent = 4;
+  const duration = seconds * 2;
+  const track = operations({ campaignId: '', earningRuleId: '', accessToken: '', rewardId: '' }, `${run}-paced`).find((op) => op.name === 'Track event') as Operation;
+  // What earlier rounds wrote is made into sendouts (of no endpoint) first, or the lag would count it.
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  await receiver.reset();
+  await service.webhook({ type: 'webhook-on', url: receiver.url });
+  const paced = await load(`${base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: track.body, seconds: duration, connections, rate: webhookRate / perEvent });
+  const loadEnd = Date.now();
+  // Every event's webhooks, or 30 s.
+  while (Date.now() - loadEnd < 30_000 && (await receiver.stats()).count < paced.ok * perEvent) await sleep(100);
+  const received = await receiver.stats();
+  await service.webhook({ type: 'webhook-off' });
+  const span = Math.max(1, received.last - received.first) / 1000;
+  return { database: label, offered: (paced.ok * perEvent) / duration, expected: paced.ok * perEvent, delivered: received.count / span, received, seconds: duration };
 }
 
 function printTable(rows: Row[]): void {
@@ -367,7 +437,10 @@ async function main(): Promise<void> {
   console.log(`\nbench:api — autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per server and operation, Node ${process.version}\n`);
   printTable(rows);
   console.log('');
+  printWebhookRows(webhookRows, deliveries);
+  console.log('');
   for (const line of checkTargets(rows)) console.log(line);
+  for (const line of webhookTargets(webhookRows, deliveries)) console.log(line);
   console.log(`Cards published twice: ${doubles}`);
   console.log(`Cards whose buckets differ from their balance, or below zero: ${ledger}`);
   // Every paid order earned exactly once: one accrual each, and its card's points are the orders × the points each; none answered 2xx was lost.

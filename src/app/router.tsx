@@ -19,6 +19,7 @@ const TiersPage = lazy(() => import('./features/tiers/tiers-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
+const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 const SignInPage = lazy(() => import('./features/sign-in/sign-in-page'));
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.tiers, element: <TiersPage /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
+          { path: paths.webhooks, element: <WebhooksPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

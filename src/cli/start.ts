@@ -21,6 +21,10 @@ async function main(): Promise<void> {
     proxyConfig.appId = demoKeys.appId;
     proxyConfig.appToken = demoKeys.appToken;
   }
+  // Settings → Webhooks: the proxy reaches the demo project's Management API with its own management key pair.
+  if (onDemoKeys && !proxyConfig.management && demoKeys?.projectId && demoKeys.managementId && demoKeys.managementToken) {
+    proxyConfig.management = { projectId: demoKeys.projectId, id: demoKeys.managementId, token: demoKeys.managementToken };
+  }
   // Demo mode signs visitors in automatically, only on the embedded demo project unless asked for.
   if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
   // The project clock (/_local/) likewise: on for the embedded demo, where nothing real is at stake.

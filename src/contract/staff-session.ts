@@ -40,6 +40,11 @@ export const staffActions = {
   // integration: both stay with marketing, who own the integrations.
   issueTokens: marketingOnly,
   revokeTokens: marketingOnly,
+  /**
+   * Settings → Webhooks, reads included: endpoints carry target URLs and custom headers that may hold
+   * an integration's credentials, and they send the project's data out; marketing owns the integrations.
+   */
+  manageWebhooks: marketingOnly,
   /** Any other state-changing call: marketing only unless the allowlist says otherwise. */
   write: marketingOnly,
 } as const satisfies Record<string, readonly StaffRole[]>;

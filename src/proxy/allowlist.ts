@@ -6,6 +6,9 @@ import type { StaffAction } from '../contract/staff-session';
  */
 const segment = '[^/?#]+';
 
+/** How the browser names the proxy's own project in Management API paths: it never knows, nor picks, the project. */
+export const ownProject = 'current';
+
 /**
  * `action` is what a call does, for the staff roles (contract/staff-session): without one, GET is
  * a read (every role) and anything else a write (marketing only).
@@ -85,7 +88,27 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/rewards$`) },
   { method: 'GET', path: /^\/v1\/rewards$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/tiers/progress$`) },
+  // Settings → Webhooks (issue 29): the Management API of the proxy's own project, which the browser
+  // names `current` (upstream-credentials.ts fills in the project and the management key pair).
+  ...managementRoutes(),
 ];
+
+function managementRoutes(): AllowedRoute[] {
+  const webhooks = `^/management/v1/projects/${ownProject}/webhooks`;
+  const one = `${webhooks}/${segment}`;
+  const routes: [string, string][] = [
+    ['GET', `${webhooks}$`],
+    ['POST', `${webhooks}$`],
+    ['GET', `${one}$`],
+    ['PUT', `${one}$`],
+    ['DELETE', `${one}$`],
+    ['POST', `${one}/secret$`],
+    ['POST', `${one}/test$`],
+    ['GET', `${one}/sendouts$`],
+    ['POST', `${one}/sendouts/${segment}/send$`],
+  ];
+  return routes.map(([method, path]) => ({ method, path: new RegExp(path), action: 'manageWebhooks' }));
+}
 
 export function isAllowed(method: string, path: string): boolean {
   return actionFor(method, path) !== undefined;

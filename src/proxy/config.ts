@@ -17,6 +17,10 @@ const envSchema = z.object({
   UPSTREAM: z.string().default('local'),
   PROXY_APP_ID: z.string().optional(),
   PROXY_APP_TOKEN: z.string().optional(),
+  /** The management key pair and its project, for Settings → Webhooks (the Management API); all three or none. */
+  PROXY_MANAGEMENT_ID: z.string().min(1).optional(),
+  PROXY_MANAGEMENT_TOKEN: z.string().min(1).optional(),
+  PROXY_PROJECT_ID: z.string().min(1).optional(),
   DIST_DIR: z.string().default('./dist'),
   /** `auto`: sign visitors in as DEMO_USER when the proxy runs on the embedded demo project's keys. */
   DEMO_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -39,6 +43,12 @@ export interface ProxyConfig {
   upstreamIsLocal: boolean;
   appId?: string;
   appToken?: string;
+  /**
+   * The management key pair of the project the dashboard manages, and that project's id: the proxy
+   * fills the project into the Management API's paths itself (the browser names it `current`).
+   * Unset: Settings → Webhooks answers that the proxy is not set up for it.
+   */
+  management?: { projectId: string; id: string; token: string };
   distDir: string;
   /** `auto` is resolved by the caller (start.ts) into demoUser. */
   demoSignIn?: 'auto' | 'on' | 'off';
@@ -71,6 +81,10 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid proxy configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const e = parsed.data;
+  const managementVars = [e.PROXY_MANAGEMENT_ID, e.PROXY_MANAGEMENT_TOKEN, e.PROXY_PROJECT_ID];
+  if (managementVars.some(Boolean) && !managementVars.every(Boolean)) {
+    throw new Error('Invalid proxy configuration:\n  PROXY_MANAGEMENT_ID, PROXY_MANAGEMENT_TOKEN and PROXY_PROJECT_ID go together: set all three or none');
+  }
   return {
     port: e.PROXY_PORT,
     host: e.HOST,
@@ -78,6 +92,7 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     upstreamIsLocal: e.UPSTREAM === 'local',
     appId: e.PROXY_APP_ID,
     appToken: e.PROXY_APP_TOKEN,
+    management: e.PROXY_MANAGEMENT_ID && e.PROXY_MANAGEMENT_TOKEN && e.PROXY_PROJECT_ID ? { id: e.PROXY_MANAGEMENT_ID, token: e.PROXY_MANAGEMENT_TOKEN, projectId: e.PROXY_PROJECT_ID } : undefined,
     distDir: e.DIST_DIR,
     demoSignIn: e.DEMO_SIGN_IN,
     demoUser: e.DEMO_SIGN_IN === 'on' ? e.DEMO_USER : undefined,

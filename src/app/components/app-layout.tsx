@@ -21,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { DemoBanner, demoBannerHeight } from './demo-banner';
 import { ErrorAlert } from './error-alert';
 import { HelpMenu } from './help-menu';
-import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon, TierIcon } from './icons';
+import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon, TierIcon, WebhookIcon } from './icons';
 import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
 
@@ -41,6 +41,7 @@ const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.segments]: PieChartIcon,
   [paths.locations]: PlaceIcon,
   [paths.tokens]: KeyIcon,
+  [paths.webhooks]: WebhookIcon,
   [paths.signIn]: undefined,
 };
 

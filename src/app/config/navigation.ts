@@ -70,4 +70,11 @@ export const navAreas: readonly NavArea[] = [
     description: 'Issue, inspect and revoke OAuth access tokens with their scopes.',
     built: true,
   },
+  {
+    label: 'Webhooks',
+    path: paths.webhooks,
+    description: 'Settings: send what happens in your programs to your own systems, signed, with a log of every webhook sent.',
+    built: true,
+    action: 'manageWebhooks',
+  },
 ];

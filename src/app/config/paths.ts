@@ -10,6 +10,7 @@ export const paths = {
   segments: '/segments',
   locations: '/locations',
   tokens: '/tokens',
+  webhooks: '/settings/webhooks',
   signIn: '/sign-in',
 } as const;
 
