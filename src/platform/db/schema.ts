@@ -231,6 +231,8 @@ export const cardTransactions = pgTable(
     index('card_transactions_xid_brin').using('brin', t.xid),
     index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
     index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
+    // A manual change is reversed at most once: its reversal names it (related_transaction_id, details.reversal_of).
+    uniqueIndex('card_transactions_reversal_uq').on(t.relatedTransactionId).where(sql`(details -> 'reversal_of') IS NOT NULL`),
     // The card and its project in one check, which also holds the project to the card's.
     foreignKey({ name: 'card_transactions_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
@@ -558,9 +560,32 @@ export const redemptions = pgTable(
     orderData: jsonb('order_data').$type<Json | null>(),
     metadata: jsonb('metadata').$type<Json | null>(),
     trackingId: text('tracking_id'),
+    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before migration 0019.
+    takenFrom: jsonb('taken_from').$type<{ id: string; taken: number }[] | null>(),
     createdAt: createdAt(),
   },
   (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
+);
+
+/**
+ * A redemption undone (POST /v1/redemptions/{id}/rollback): at most one per redemption, which the
+ * unique index holds whatever runs in parallel; the card's POINTS_REFUND is `transaction_id`.
+ */
+export const redemptionRollbacks = pgTable(
+  'redemption_rollbacks',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    redemptionId: text('redemption_id')
+      .notNull()
+      .references(() => redemptions.id),
+    voucherId: text('voucher_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    reason: text('reason'),
+    metadata: jsonb('metadata').$type<Json | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redemption_rollbacks_once_uq').on(t.redemptionId)],
 );
 
 /**

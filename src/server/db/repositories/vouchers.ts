@@ -21,6 +21,11 @@ export async function findVoucherByCode(db: DbOrTx, projectId: string, code: str
 }
 
 /** The card the customer holds in a program, if any (a customer joins a program once). */
+export async function findVoucherById(db: DbOrTx, id: string): Promise<VoucherRow | undefined> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+  return row;
+}
+
 export async function findHeldCard(db: DbOrTx, projectId: string, holderId: string, campaignId: string): Promise<VoucherRow | undefined> {
   const [row] = await db
     .select()
