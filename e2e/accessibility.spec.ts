@@ -75,10 +75,12 @@ for (const width of widths) {
     test('earning rules: list, one rule, the builder empty and with errors', async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto('/earning-rules');
-      await expect(page.getByRole('table').first()).toBeVisible();
+      // Below 600 px the rules are a list of cards (e2e/phone-layouts.spec.ts).
+      const rules = width === 390 ? page.getByRole('list', { name: 'Earning rules' }) : page.getByRole('table', { name: 'Earning rules' });
+      await expect(rules).toBeVisible();
       await expectAccessible(page, 'earning-rules', width);
 
-      await page.getByRole('table').first().getByRole('link').first().click();
+      await rules.getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page, 'earning-rule', width);
 
@@ -110,7 +112,7 @@ for (const width of widths) {
       // One export to list and to open the delete dialog for.
       expect((await serviceCall('POST', '/v1/loyalties/members/COFFEE-0002/transactions/export', {})).status).toBe(200);
       await page.goto('/exports');
-      await expect(page.getByRole('table', { name: 'Exports' })).toBeVisible();
+      await expect(page.getByRole(width === 390 ? 'list' : 'table', { name: 'Exports' })).toBeVisible();
       await expectAccessible(page, 'exports', width);
       await page.getByRole('button', { name: /Start export/ }).click();
       await expectAccessible(page, 'exports-form-error', width);
@@ -126,7 +128,7 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page, 'segments', width);
       await page.getByLabel('Segment name').fill('Axe check');
-      await page.getByRole('textbox', { name: 'Customer ids' }).fill('cust_demobulk00001\ncust_demobulk00002\nnot an id');
+      await page.getByRole('textbox', { name: 'Customer ids or source ids' }).fill('cust_demobulk00001\ncust_demobulk00002\nnot an id');
       await expect(page.getByRole('status', { name: 'Customer id counts' })).toBeVisible();
       await expectAccessible(page, 'segments-filled', width);
 

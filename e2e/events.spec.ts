@@ -29,7 +29,7 @@ test('fires an event that earns points and shows the balance change and the tran
   const change = page.getByRole('table', { name: 'Card COFFEE-0001 before and after' });
   await expect(change.getByRole('row', { name: /^Balance/ })).toHaveText(new RegExp(`Balance${before}${before + 10}\\+10`));
   const history = page.getByRole('table', { name: 'Latest transactions of COFFEE-0001' });
-  await expect(history.getByRole('row').nth(1)).toContainText('Accrual');
+  await expect(history.getByRole('row').nth(1)).toContainText('Earned');
   await expect(history.getByRole('row').nth(1)).toContainText('+10');
   await expect(history.getByRole('row').nth(1)).toContainText('10 points for an app review');
   await expect(page.getByLabel('Event response')).toContainText('"type": "app_review"');

@@ -59,7 +59,7 @@ test('no key, token, password or session cookie in any log line of the run', asy
   expect(lines.some((line) => line.includes('"reqId":"p-'))).toBe(true);
 
   const seen = existsSync(e2eSecretsFile) ? readFileSync(e2eSecretsFile, 'utf8').split('\n').filter(Boolean) : [];
-  const secrets = [demoKeys().appToken, ...seen, ...probed];
+  const secrets = [demoKeys().appToken, demoKeys().managementToken ?? '', ...seen, ...probed].filter(Boolean);
   for (const secret of secrets) expect(log.includes(secret), `a secret of ${secret.length} characters is in ${e2eLogFile}`).toBe(false);
 
   const leaks = lines.filter(

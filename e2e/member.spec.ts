@@ -116,6 +116,8 @@ test('an API error of the adjustment shows beside its field, in plain words', as
   await adjust.getByRole('textbox', { name: 'Points', exact: true }).fill('999999');
   await adjust.getByRole('textbox', { name: 'Reason' }).fill('Test removal');
   await adjust.getByRole('button', { name: 'Remove points' }).click();
+  // A removal asks first (e2e/member-actions.spec.ts covers the dialog).
+  await page.getByRole('dialog', { name: 'Remove 999,999 points?' }).getByRole('button', { name: 'Remove points' }).click();
   await expect(adjust.getByText('The card does not have that many points to remove.')).toBeVisible();
   await expect(adjust.getByRole('textbox', { name: 'Points', exact: true })).toHaveAttribute('aria-invalid', 'true');
 });

@@ -16,6 +16,9 @@ export const pointsPerOrder = orderAmount / 100;
 /** The bench's order-paid rule, by name. */
 export const orderRuleName = 'Per 1.00 ordered';
 export const visitRuleName = 'Points per visit';
+/** Track event with tiers: the same rule's points, on a program with loyalty tiers (Silver from 0, Gold from 300 at 1.5×), for members of their own. */
+export const tierVisitRuleName = 'Points per visit (tiered)';
+export const tierMembers = (n: number) => `bench-tier-member-${n}`;
 
 /** Card codes of a spending program: one card per bench member. */
 export const spendCards = (prefix: string) => Array.from({ length: eventCustomers }, (_, i) => `${prefix}-${i}`);
@@ -34,14 +37,21 @@ const spendPrefix = { 'Spend Club': 'SP', 'Bare Spend': 'BS', 'Adjust Club': 'AD
 
 export function benchFixture(cardsPerPool: number): FixtureInput {
   const members = Array.from({ length: eventCustomers }, (_, i) => `bench-member-${i}`);
+  const tiered = Array.from({ length: eventCustomers }, (_, i) => tierMembers(i));
   return {
     project: { name: 'bench api' },
     api_keys: [{ name: 'bench' }],
-    customers: members.map((source_id) => ({ source_id, name: 'Bench Member' })),
+    customers: [...members, ...tiered].map((source_id) => ({ source_id, name: 'Bench Member' })),
     campaigns: [
       { name: 'Bench Club', type: 'AUTO_UPDATE', code_config: { prefix: 'B-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Bare Club', type: 'AUTO_UPDATE', code_config: { prefix: 'R-', length: 12 }, generated_cards: cardsPerPool },
       { name: 'Event Club', type: 'STATIC', cards: members.map((holder, i) => ({ code: `EV-${i}`, holder })) },
+      {
+        name: 'Tier Club',
+        type: 'STATIC',
+        loyalty_tiers_expiration: { qualification_type: 'POINTS_IN_PERIOD', qualification_period: 'YEAR', start_date: { type: 'IMMEDIATE' }, expiration_date: { type: 'END_OF_NEXT_PERIOD' } },
+        cards: tiered.map((holder, i) => ({ code: `TI-${i}`, holder })),
+      },
       ...(['Spend Club', 'Bare Spend', 'Adjust Club', 'Bare Event', 'Order Club', 'Bare Order'] as const).map((name) => ({
         name,
         type: 'STATIC' as const,
@@ -51,7 +61,10 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
     transactions: [...spendCards('SP'), ...spendCards('BS')].map((card) => ({ card, type: 'POINTS_ADDITION', amount: spendingBalance })),
     products: [{ source_id: 'bench-thing', name: 'Bench thing' }],
     rewards: [{ name: 'Bench reward', product: 'bench-thing', assignments: [{ campaign: 'Spend Club', points: rewardPrice }] }],
-    event_schemas: [{ name: 'bench_visit', properties: { amount: { type: 'number' } } }],
+    event_schemas: [
+      { name: 'bench_visit', properties: { amount: { type: 'number' } } },
+      { name: 'bench_tier_visit', properties: { amount: { type: 'number' } } },
+    ],
     earning_rules: [
       {
         name: visitRuleName,
@@ -59,6 +72,13 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
         earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: pointsPerVisit, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
         trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
         campaigns: ['Event Club'],
+      },
+      {
+        name: tierVisitRuleName,
+        trigger: { event: 'customer.custom_event', custom_event: { schema: 'bench_tier_visit' }, segment: null },
+        earnings: [{ name: 'Visit', rules: null, effects: [{ type: 'POINTS', points: { value: pointsPerVisit, points_expiration: { type: 'NO_EXPIRATION' } } }] }],
+        trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
+        campaigns: ['Tier Club'],
       },
       {
         name: orderRuleName,
@@ -78,6 +98,10 @@ export function benchFixture(cardsPerPool: number): FixtureInput {
         trigger_limits: { cooldown: { type: 'NO_COOLDOWN' }, frequency: { type: 'NO_LIMIT', limits: [] } },
         campaigns: ['Order Club'],
       },
+    ],
+    loyalty_tiers: [
+      { campaign: 'Tier Club', name: 'Silver', points: { from: 0, to: 299 } },
+      { campaign: 'Tier Club', name: 'Gold', points: { from: 300 }, earning_rules: { [tierVisitRuleName]: { type: 'MULTIPLY', multiplier: 1.5 } } },
     ],
     locations: Array.from({ length: 60 }, (_, i) => ({
       name: `Bench location ${i}`,

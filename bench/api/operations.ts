@@ -1,4 +1,4 @@
-import { eventCustomers, orderAmount, spendCards } from './fixture';
+import { eventCustomers, orderAmount, spendCards, tierMembers } from './fixture';
 
 export interface Operation {
   name: string;
@@ -15,6 +15,8 @@ export interface Operation {
    * alone (a token beside it costs a lookup of its own; Prism checks only that it is there).
    */
   prismHeaders?: Record<string, string>;
+  /** Requests sent before it is measured, for one-time work (a tiered member's first event makes their tier row). */
+  warmUp?: number;
   /** The published contract Prism mocks for it: openapi-subset, openapi-spend or openapi-loyalty-rest (orders). */
   contract: 'subset' | 'spend' | 'orders';
 }
@@ -33,11 +35,12 @@ function overCards(prefix: string, path: (code: string) => string): () => string
   return () => path(codes[n++ % codes.length]);
 }
 
-/** The eight operations, the same requests for our service and for Prism. */
+/** The nine operations, the same requests for our service and for Prism. */
 export function operations(ids: BenchIds, run: string): Operation[] {
   let enrolled = 0;
   let events = 0;
   let orders = 0;
+  let tierEvents = 0;
   const redemptionPath = (code: string) => `/v1/loyalties/members/${code}/redemption`;
   const balancePath = (code: string) => `/v1/loyalties/members/${code}/balance`;
   const json = { 'content-type': 'application/json' };
@@ -56,6 +59,16 @@ export function operations(ids: BenchIds, run: string): Operation[] {
       path: '/v1/events',
       headers: json,
       body: () => JSON.stringify({ event: 'bench_visit', customer: { source_id: `bench-member-${events++ % eventCustomers}` }, metadata: { amount: 12 } }),
+      contract: 'subset',
+    },
+    {
+      // The same event and points on a program with loyalty tiers (issue 28): compared with Track event in the same run.
+      name: 'Track event (tiers)',
+      method: 'POST',
+      path: '/v1/events',
+      headers: json,
+      body: () => JSON.stringify({ event: 'bench_tier_visit', customer: { source_id: tierMembers(tierEvents++ % eventCustomers) }, metadata: { amount: 12 } }),
+      warmUp: eventCustomers,
       contract: 'subset',
     },
     { name: 'List locations', method: 'GET', path: '/v1/locations?limit=20', contract: 'subset' },

@@ -18,7 +18,8 @@
  * orders × the points each). Usage: npm run bench:api
  * (BENCH_SECONDS per measurement, default 4; BENCH_ROUNDS, default 3; PostgreSQL from BENCH_DATABASE_URL, default the local server;
  * BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database, BENCH_OPERATIONS="Add Member,List locations"
- * only the operations named.)
+ * only the operations named; BENCH_REQUEST_LOG=compare also runs a second service with REQUEST_LOG=off on the same
+ * database and measures it in every round right after ours: the "× log off" column is ours ÷ it, per round.)
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -34,12 +35,21 @@ import { orderAmount, pointsPerOrder, pointsPerVisit, rewardPrice } from './fixt
 import { operations, type Operation } from './operations';
 import { startPrism, type PrismContract } from './prism';
 import type { OrdersChecked, WorkerInput, WorkerReady } from './service-worker';
+import type { WebhookMessage } from './webhook-endpoint';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { printWebhookRows, recordRound, webhookOperations, webhookTargets, type DeliveryRow, type WebhookRow } from './webhook-rows';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 10;
 const only = process.env.BENCH_ONLY;
 // Names split on commas outside brackets: "Create order (paid, one matching rule)" is one name.
+// Webhooks (issue 29): the hot paths again with an endpoint subscribed to every event, and delivery; BENCH_WEBHOOKS=off skips them.
+const webhooksMeasured = process.env.BENCH_WEBHOOKS !== 'off';
+const webhookRate = Number(process.env.BENCH_WEBHOOK_RATE ?? 600);
+const webhookRows: WebhookRow[] = [];
+const deliveries: DeliveryRow[] = [];
+const compareLog = process.env.BENCH_REQUEST_LOG === 'compare';
 const chosen = process.env.BENCH_OPERATIONS?.split(/,(?![^(]*\))/).map((name) => name.trim());
 
 async function freePort(): Promise<number> {
@@ -56,6 +66,16 @@ const hit = (base: string, op: Operation, auth: Record<string, string>) =>
 const hitPrism = (base: string, op: Operation, auth: Record<string, string>) => hit(base, { ...op, headers: { ...op.headers, ...op.prismHeaders } }, auth);
 
 type Prisms = Partial<Record<PrismContract, string>>;
+
+/** An operation's warm-up requests, `connections` at a time, then a second for what follows their commits (tier catch-ups). */
+async function warmUp(base: string, op: Operation, auth: Record<string, string>): Promise<void> {
+  if (!op.warmUp) return;
+  for (let sent = 0; sent < op.warmUp; sent += connections) {
+    const batch = Array.from({ length: Math.min(connections, op.warmUp - sent) }, () => fetch(`${base}${op.pathFor?.() ?? op.path}`, { method: op.method, headers: { ...auth, ...op.headers }, body: op.body?.() }));
+    await Promise.all(batch.map(async (request) => (await request).arrayBuffer()));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
 
 const createOrder = 'Create order (paid, one matching rule)';
 
@@ -75,6 +95,8 @@ interface Row {
   cpu: { service: number; postgres?: number };
   /** CPU µs per bare transaction (median of the rounds): this thread (the pg client), the PostgreSQL backends. */
   bareCpu?: { client: number; postgres: number };
+  /** BENCH_REQUEST_LOG=compare: ours (log on) ÷ the same service with REQUEST_LOG=off, per round; and its CPU µs per answer. */
+  logOff?: { ratio: Spread; cpu: number };
 }
 
 /** CPU time of the database's client backends so far, µs by pid, from /proc (the server runs on this host). */
@@ -118,16 +140,17 @@ function medianRound(results: LoadResult[]): LoadResult {
 }
 
 /** Starts the service in a worker thread on `url` (PostgreSQL) or an in-memory PGlite. */
-async function startServiceWorker(url: string | undefined, cards: number) {
+async function startServiceWorker(url: string | undefined, cards: number, requestLog: 'on' | 'off' = 'on') {
   // A worker does not inherit tsx's loader: register it there, then load the TypeScript entry.
   const entry = new URL('./service-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { url, cards } satisfies WorkerInput });
+  const worker = new Worker(boot, { eval: true, workerData: { url, cards, requestLog } satisfies WorkerInput });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { type: string } & T) => {
         if (message.type !== type) return;
         worker.off('message', onMessage);
+        worker.off('error', reject);
         resolve(message);
       };
       worker.on('message', onMessage);
@@ -141,6 +164,11 @@ async function startServiceWorker(url: string | undefined, cards: number) {
       const result = next<{ micros: number }>('cpu');
       worker.postMessage('cpu');
       return (await result).micros;
+    },
+    async webhook(message: WebhookMessage) {
+      const result = next<{ value: number }>(message.type);
+      worker.postMessage(message);
+      return (await result).value;
     },
     async check() {
       const result = next<Checked>('checked');
@@ -180,13 +208,23 @@ interface Findings extends Checked {
   answered: number;
 }
 
+/** A started service's key pair and the ids its operations need (a token issued for introspection). */
+async function idsOf(ready: WorkerReady) {
+  const auth = { 'X-App-Id': ready.appId, 'X-App-Token': ready.appToken };
+  const token = await fetch(`${ready.base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return { auth, ids: { campaignId: ready.campaignId, earningRuleId: ready.earningRuleId, accessToken: token.access_token, rewardId: ready.rewardId } };
+}
+
 async function measure(label: string, url: string | undefined, prisms: Prisms, rows: Row[]): Promise<Findings> {
   // Enough free cards for every round at several thousand publications a second.
-  const service = await startServiceWorker(url, Math.max(30_000, seconds * rounds * 6_000));
-  const { base, appId, appToken } = service.ready;
-  const auth = { 'X-App-Id': appId, 'X-App-Token': appToken };
-  const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const ids = { campaignId: service.ready.campaignId, earningRuleId: service.ready.earningRuleId, accessToken: token.access_token, rewardId: service.ready.rewardId };
+  const cards = Math.max(30_000, seconds * rounds * (webhooksMeasured ? 9_000 : 6_000));
+  const service = await startServiceWorker(url, cards);
+  const receiver = webhooksMeasured ? await startWebhookReceiver() : undefined;
+  const { base } = service.ready;
+  const { auth, ids } = await idsOf(service.ready);
+  // The same service without the request log, on the same database (a project of its own).
+  const logOff = compareLog ? await startServiceWorker(url, cards, 'off') : undefined;
+  const logOffIds = logOff && (await idsOf(logOff.ready));
   // On PostgreSQL, the bare transactions from this process, on the same database, with their own pool.
   const pool = url ? new pg.Pool({ connectionString: url, max: connections }) : undefined;
   // When a measurement fails, the scratch database is dropped under idle connections: the failure
@@ -197,6 +235,7 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
   const healthz = await load(`${base}/healthz`, { seconds, connections });
   const run = `${process.pid}-${Date.now()}`;
   const prismOps = operations(ids, `${run}-prism`);
+  const logOffOps = logOffIds && operations(logOffIds.ids, `${run}-off`);
   let answered = 0;
   for (const [i, op] of operations(ids, run).entries()) {
     if (chosen && !chosen.includes(op.name)) continue;
@@ -205,6 +244,11 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
     const bare: number[] = [];
     const cpu: { service: number[]; postgres: number[] } = { service: [], postgres: [] };
     const bareCpu: { client: number[]; postgres: number[] } = { client: [], postgres: [] };
+    const off: { ratio: number[]; cpu: number[] } = { ratio: [], cpu: [] };
+    await warmUp(base, op, auth);
+    let answeredWithEndpoint = 0;
+    const webhookRow: WebhookRow | undefined = receiver && webhookOperations.includes(op.name) ? { database: label, operation: op.name, without: [], with: [], cpuWithout: [], cpuWith: [], drain: [] } : undefined;
+    if (logOff && logOffOps && logOffIds) await warmUp(logOff.ready.base, logOffOps[i], logOffIds.auth);
     // Ours, Prism's and the bare transaction in each round, so each ratio compares figures taken seconds apart.
     for (let round = 0; round < rounds; round++) {
       const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
@@ -213,6 +257,13 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       ours.push(result);
       cpu.service.push((serviceAfter - serviceBefore) / result.requests);
       if (backendsBefore && backendsAfter) cpu.postgres.push(cpuBetween(backendsBefore, backendsAfter) / result.requests);
+      if (logOff && logOffOps && logOffIds) {
+        const [serviceBefore, backendsBefore] = await Promise.all([logOff.cpu(), pool && backendCpu(pool)]);
+        const offResult = await hit(logOff.ready.base, logOffOps[i], logOffIds.auth);
+        const [serviceAfter, backendsAfter] = await Promise.all([logOff.cpu(), pool && backendCpu(pool)]);
+        off.ratio.push(result.requestsPerSecond / offResult.requestsPerSecond);
+        off.cpu.push((serviceAfter - serviceBefore + (backendsBefore && backendsAfter ? cpuBetween(backendsBefore, backendsAfter) : 0)) / offResult.requests);
+      }
       prism.push(await hitPrism(prisms[op.contract] as string, prismOps[i], auth));
       const bareRound = bares[op.name];
       if (bareRound && pool) {
@@ -224,8 +275,14 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
         bareCpu.client.push((client.user + client.system) / transactions);
         bareCpu.postgres.push(cpuBetween(before, after) / transactions);
       }
+      if (webhookRow && receiver) {
+        const measured = await withEndpoint(service, receiver, () => hit(base, op, auth), pool);
+        answeredWithEndpoint += measured.result.ok;
+        recordRound(webhookRow, result, measured.result, cpu.service[round] + (cpu.postgres[round] ?? 0), measured.cpu, measured.drain);
+      }
     }
-    if (op.name === createOrder) answered += ours.reduce((sum, result) => sum + result.ok, 0);
+    if (webhookRow) webhookRows.push(webhookRow);
+    if (op.name === createOrder) answered += ours.reduce((sum, result) => sum + result.ok, 0) + answeredWithEndpoint;
     const prismRatio = spread(ours.map((result, round) => result.requestsPerSecond / prism[round].requestsPerSecond));
     const bareRatio = bare.length ? spread(ours.map((result, round) => result.requestsPerSecond / bare[round])) : undefined;
     rows.push({
@@ -239,16 +296,70 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       bareRatio,
       cpu: { service: spread(cpu.service).median, postgres: cpu.postgres.length ? spread(cpu.postgres).median : undefined },
       bareCpu: bare.length ? { client: spread(bareCpu.client).median, postgres: spread(bareCpu.postgres).median } : undefined,
+      logOff: off.ratio.length ? { ratio: spread(off.ratio), cpu: spread(off.cpu).median } : undefined,
     });
   }
+  if (receiver && (!chosen || chosen.includes('Track event'))) deliveries.push(await pacedDelivery(label, service, receiver, base, auth, run));
+  await receiver?.close();
   await pool?.end();
   const checked = await service.check();
   await service.close();
+  if (logOff) {
+    const offChecked = await logOff.check();
+    await logOff.close();
+    checked.doubles += offChecked.doubles;
+    checked.ledger += offChecked.ledger;
+  }
   return { ...checked, answered };
 }
 
+type ServiceWorker = Awaited<ReturnType<typeof startServiceWorker>>;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One measurement with an endpoint subscribed to every event: the load, then up to 10 s of the
+ * backlog it left being sent (its rate), then the endpoint deleted with whatever is left.
+ */
+async function withEndpoint(service: ServiceWorker, receiver: WebhookReceiver, run: () => Promise<LoadResult>, pool: pg.Pool | undefined) {
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  await receiver.reset();
+  await service.webhook({ type: 'webhook-on', url: receiver.url });
+  const [serviceBefore, backendsBefore] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+  const result = await run();
+  const [serviceAfter, backendsAfter] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+  const cpu = (serviceAfter - serviceBefore + (backendsBefore && backendsAfter ? cpuBetween(backendsBefore, backendsAfter) : 0)) / result.requests;
+  const loadEnd = Date.now();
+  const atEnd = (await receiver.stats()).count;
+  while (Date.now() - loadEnd < 10_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  const after = await receiver.stats();
+  const drain = after.count - atEnd > 100 && after.last > loadEnd ? ((after.count - atEnd) * 1000) / (after.last - loadEnd) : undefined;
+  await service.webhook({ type: 'webhook-off' });
+  return { result, cpu, drain };
+}
+
+/** Track event paced to offer `webhookRate` webhooks/s (4 per event: the transaction, points added twice, the custom event) to an endpoint of every event. */
+async function pacedDelivery(label: string, service: ServiceWorker, receiver: WebhookReceiver, base: string, auth: Record<string, string>, run: string): Promise<DeliveryRow> {
+  const perEvent = 4;
+  const duration = seconds * 2;
+  const track = operations({ campaignId: '', earningRuleId: '', accessToken: '', rewardId: '' }, `${run}-paced`).find((op) => op.name === 'Track event') as Operation;
+  // What earlier rounds wrote is made into sendouts (of no endpoint) first, or the lag would count it.
+  const before = Date.now();
+  while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  await receiver.reset();
+  await service.webhook({ type: 'webhook-on', url: receiver.url });
+  const paced = await load(`${base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: track.body, seconds: duration, connections, rate: webhookRate / perEvent });
+  const loadEnd = Date.now();
+  // Every event's webhooks, or 30 s.
+  while (Date.now() - loadEnd < 30_000 && (await receiver.stats()).count < paced.ok * perEvent) await sleep(100);
+  const received = await receiver.stats();
+  await service.webhook({ type: 'webhook-off' });
+  const span = Math.max(1, received.last - received.first) / 1000;
+  return { database: label, offered: (paced.ok * perEvent) / duration, expected: paced.ok * perEvent, delivered: received.count / span, received, seconds: duration };
+}
+
 function printTable(rows: Row[]): void {
-  const header = ['Database', 'Operation', 'req/s', 'CPU µs/req (svc + PG)', 'p50/p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)'];
+  const header = ['Database', 'Operation', 'req/s', 'CPU µs/req (svc + PG)', 'p50/p99 ms', 'non-2xx', '÷ /healthz', 'Prism req/s', '× Prism (rounds)', '× bare tx (rounds)', ...(compareLog ? ['× log off (rounds; off CPU µs/req)'] : [])];
   const lines = rows.map((r) => [
     r.database,
     r.operation,
@@ -262,6 +373,7 @@ function printTable(rows: Row[]): void {
     r.bare && r.bareRatio
       ? `${fmt(r.bareRatio.median, 2)} (${fmt(r.bareRatio.low, 2)}–${fmt(r.bareRatio.high, 2)}; bare ${fmt(r.bare)}/s${r.bareCpu ? `, ${fmt(r.bareCpu.client)} + ${fmt(r.bareCpu.postgres)} µs/tx` : ''})`
       : '',
+    ...(compareLog ? [r.logOff ? `${fmt(r.logOff.ratio.median, 2)} (${fmt(r.logOff.ratio.low, 2)}–${fmt(r.logOff.ratio.high, 2)}; ${fmt(r.logOff.cpu)})` : ''] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const print = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
@@ -288,6 +400,16 @@ function checkTargets(rows: Row[]): string[] {
     lines.push(`Track event p99 ≤ 20 ms: ${fmt(track.ours.p99Ms)} ms ${verdict(track.ours.p99Ms <= 20)}`);
     lines.push(`Track event ≥ 0.5× bare transaction: ${fmt(bareRatio(track), 2)}× ${verdict(bareRatio(track) >= 0.5)}`);
   }
+  // Issue 28: members of a tiered program earn at ≥ 0.9× the speed of others, by requests/s and by CPU per request.
+  for (const database of ['PGlite', 'PostgreSQL']) {
+    const plain = rows.find((r) => r.database === database && r.operation === 'Track event');
+    const tiered = rows.find((r) => r.database === database && r.operation === 'Track event (tiers)');
+    if (!plain || !tiered) continue;
+    const cpuOf = (r: Row) => r.cpu.service + (r.cpu.postgres ?? 0);
+    const byRate = tiered.ours.requestsPerSecond / plain.ours.requestsPerSecond;
+    const byCpu = cpuOf(plain) / cpuOf(tiered);
+    lines.push(`${database} Track event with tiers ≥ 0.9× without: ${fmt(byRate, 2)}× by req/s, ${fmt(byCpu, 2)}× by CPU per request (${fmt(cpuOf(tiered))} µs against ${fmt(cpuOf(plain))}) ${verdict(byCpu >= 0.9)}`);
+  }
   const pglite = rows.find((r) => r.database === 'PGlite' && r.operation === 'Track event');
   if (pglite) lines.push(`Track event on PGlite ≥ 1× Prism: ${fmt(ratio(pglite), 2)}× ${verdict(ratio(pglite) >= 1)}`);
   const list = pg('List locations');
@@ -305,6 +427,12 @@ function checkTargets(rows: Row[]): string[] {
     if (!spend) continue;
     lines.push(`${name} ≥ 2× Prism: ${fmt(ratio(spend), 2)}× ${verdict(ratio(spend) >= 2)}`);
     lines.push(`${name} ≥ 0.5× bare transaction: ${fmt(bareRatio(spend), 2)}× ${verdict(bareRatio(spend) >= 0.5)}`);
+  }
+  // The request log's cost (issue 33): with it on, ≥ 0.9× the requests/s of the same service without it.
+  for (const r of rows.filter((row) => row.logOff)) {
+    const { ratio, cpu } = r.logOff as NonNullable<Row['logOff']>;
+    const ours = r.cpu.service + (r.cpu.postgres ?? 0);
+    lines.push(`${r.database} ${r.operation} with the request log ≥ 0.9× without: ${fmt(ratio.median, 2)}× (rounds ${fmt(ratio.low, 2)}–${fmt(ratio.high, 2)}; CPU ${fmt(ours)} against ${fmt(cpu)} µs/req) ${verdict(ratio.median >= 0.9)}`);
   }
   return lines.length ? lines : ['No PostgreSQL target was measured'];
 }
@@ -346,7 +474,10 @@ async function main(): Promise<void> {
   console.log(`\nbench:api — autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per server and operation, Node ${process.version}\n`);
   printTable(rows);
   console.log('');
+  printWebhookRows(webhookRows, deliveries);
+  console.log('');
   for (const line of checkTargets(rows)) console.log(line);
+  for (const line of webhookTargets(webhookRows, deliveries)) console.log(line);
   console.log(`Cards published twice: ${doubles}`);
   console.log(`Cards whose buckets differ from their balance, or below zero: ${ledger}`);
   // Every paid order earned exactly once: one accrual each, and its card's points are the orders × the points each; none answered 2xx was lost.

@@ -11,11 +11,15 @@ import { loadConfig } from '../../src/server/config';
 import { createService } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
+import { WebhookWorker } from '../../src/server/services/webhook-worker';
 import { benchFixture, orderRuleName, visitRuleName } from './fixture';
+import { handleWebhookMessage, type WebhookMessage } from './webhook-endpoint';
 
 export interface WorkerInput {
   url?: string;
   cards: number;
+  /** REQUEST_LOG of the service: on (the default) or off, for BENCH_REQUEST_LOG=compare. */
+  requestLog?: 'on' | 'off';
 }
 
 export interface WorkerReady {
@@ -45,8 +49,10 @@ async function main(): Promise<void> {
   const project = await loadFixture(database, benchFixture(input.cards));
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off' };
-  const { app } = await createService(database, { ...loadConfig(env), port: 0 });
+  // Webhooks run as in every service process (serve.ts), polling with no endpoint; the receiver is on 127.0.0.1.
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on' };
+  const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
+  const webhooks = new WebhookWorker(ctx).start();
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const ruleId = async (name: string) => (await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 AND name = $2', [project.projectId, name]))[0].id;
   const earningRuleId = await ruleId(visitRuleName);
@@ -65,7 +71,11 @@ async function main(): Promise<void> {
       rewardId: project.ids.rewards.get('Bench reward'),
     } satisfies Partial<WorkerReady>,
   });
-  parentPort?.on('message', async (message: string) => {
+  parentPort?.on('message', async (message: string | WebhookMessage) => {
+    if (typeof message === 'object') {
+      parentPort?.postMessage(await handleWebhookMessage(ctx, project.projectId, message));
+      return;
+    }
     if (message === 'check') {
       const [{ dupes }] = await database.execute<{ dupes: number }>('SELECT count(*)::int AS dupes FROM (SELECT voucher_id FROM publications GROUP BY voucher_id HAVING count(*) > 1) d');
       const [{ reissued }] = await database.execute<{ reissued: number }>('SELECT count(*)::int AS reissued FROM vouchers WHERE publish_count > 1');
@@ -89,6 +99,7 @@ async function main(): Promise<void> {
       parentPort?.postMessage({ type: 'cpu', micros: user + system });
     }
     if (message === 'close') {
+      await webhooks.stop();
       await app.close();
       await database.close();
       parentPort?.postMessage({ type: 'closed' });

@@ -16,7 +16,7 @@ export interface LoadResult {
  */
 export async function load(
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string; path?: () => string; seconds?: number; connections?: number },
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string; path?: () => string; seconds?: number; connections?: number; /** Requests per second over all connections; unset: as fast as answered. */ rate?: number },
 ): Promise<LoadResult> {
   const { body, path } = options;
   const result = await autocannon({
@@ -25,6 +25,7 @@ export async function load(
     headers: options.headers,
     connections: options.connections ?? 10,
     duration: options.seconds ?? 5,
+    ...(options.rate && { overallRate: options.rate }),
     requests: body || path ? [{ setupRequest: (request) => ({ ...request, ...(path && { path: path() }), ...(body && { body: body() }) }) }] : undefined,
   });
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, requests: result.requests.total, ok: result['2xx'] };

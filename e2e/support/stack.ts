@@ -16,9 +16,9 @@ export const e2eSecretsFile = `${e2eDataDir}.secrets`;
  */
 export const e2eDashboardUserSecret = 'e2e-only-dashboard-user-secret-0123456789abcdef';
 
-/** The demo key pair the e2e stack generated on its first start. */
-export function demoKeys(): { appId: string; appToken: string } {
-  return JSON.parse(readFileSync(join(e2eDataDir, 'demo-keys.json'), 'utf8')) as { appId: string; appToken: string };
+/** The demo key pairs the e2e stack generated on its first start (the management pair is the proxy's, for Settings → Webhooks). */
+export function demoKeys(): { appId: string; appToken: string; managementToken?: string } {
+  return JSON.parse(readFileSync(join(e2eDataDir, 'demo-keys.json'), 'utf8')) as { appId: string; appToken: string; managementToken?: string };
 }
 
 /** Calls the service directly (not through the proxy), for test setup and checks. */

@@ -15,9 +15,12 @@ const TokensPage = lazy(() => import('./features/tokens/tokens-page'));
 const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rules-page'));
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
 const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
+const TiersPage = lazy(() => import('./features/tiers/tiers-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
+const ApiLogPage = lazy(() => import('./features/api-log/api-log-page'));
 const ExportsPage = lazy(() => import('./features/exports/exports-page'));
+const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const NotBuiltYet = lazy(() => import('./components/not-built-yet'));
 const NotFoundPage = lazy(() => import('./components/not-found-page'));
 const SignInPage = lazy(() => import('./features/sign-in/sign-in-page'));
@@ -58,8 +61,11 @@ export const routes: RouteObject[] = [
           { path: `${paths.earningRules}/new`, element: <RuleBuilderPage key="new" /> },
           { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
           { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
+          { path: paths.tiers, element: <TiersPage /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
+          { path: paths.webhooks, element: <WebhooksPage /> },
+          { path: paths.apiLog, element: <ApiLogPage /> },
           ...notBuiltYetRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

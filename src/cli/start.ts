@@ -21,6 +21,10 @@ async function main(): Promise<void> {
     proxyConfig.appId = demoKeys.appId;
     proxyConfig.appToken = demoKeys.appToken;
   }
+  // Settings → Webhooks: the proxy reaches the demo project's Management API with its own management key pair.
+  if (onDemoKeys && !proxyConfig.management && demoKeys?.projectId && demoKeys.managementId && demoKeys.managementToken) {
+    proxyConfig.management = { projectId: demoKeys.projectId, id: demoKeys.managementId, token: demoKeys.managementToken };
+  }
   // Demo mode signs visitors in automatically, only on the embedded demo project unless asked for.
   if (proxyConfig.demoSignIn === 'on' || (proxyConfig.demoSignIn === 'auto' && onDemoKeys)) proxyConfig.demoUser = proxyConfig.demoUsername;
   // The project clock (/_local/) likewise: on for the embedded demo, where nothing real is at stake.
@@ -47,7 +51,8 @@ async function main(): Promise<void> {
   console.log(`  API:        http://${shown}:${config.port}/  (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
   console.log(`  API docs:   http://${shown}:${config.port}/docs  (OpenAPI: /openapi.json)`);
   if (demoKeys) console.log(`  Demo keys:  ${config.dataDir}/demo-keys.json (X-App-Id ${demoKeys.appId})`);
-  if (config.localControl === 'on') console.log('  Local control: /_local/clock moves a project\'s time (LOCAL_CONTROL=off to refuse it)');
+  if (config.localControl === 'on') console.log('  Local control: /_local/clock moves a project\'s time, /_local/reset resets it (LOCAL_CONTROL=off to refuse both)');
+  if (config.requestLogSize > 0) console.log(`  Request log: the last ${config.requestLogSize} requests per project at /_local/requests and on the dashboard's API log (REQUEST_LOG=off to keep none)`);
   if (proxyConfig.demoUser) console.log(`  Demo mode:  visitors are signed in as '${proxyConfig.demoUser}' (DEMO_SIGN_IN=off to require sign-in)`);
   else console.log('  Sign-in:    create staff users with `npm run users -- create <username> --role marketing`');
   console.log('');

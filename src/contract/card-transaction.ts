@@ -77,3 +77,18 @@ export const cardTransactionListQuerySchema = z.object({
     .optional(),
 });
 export type CardTransactionListQuery = z.output<typeof cardTransactionListQuerySchema>;
+
+/** `GET /v1/loyalties/{campaignId}/transactions` query: the program's ledger, its `filters` by transaction and card id. */
+export const campaignTransactionListQuerySchema = z.strictObject({
+  limit: limitQuery,
+  order: z.enum(['id', '-id']).default('-id'),
+  starting_after_id: z.string().min(1).optional(),
+  filters: z
+    .strictObject({
+      junction: junctionSchema.optional(),
+      id: z.strictObject({ conditions: stringConditionsSchema }).optional(),
+      voucher_id: z.strictObject({ conditions: stringConditionsSchema }).optional(),
+    })
+    .optional(),
+});
+export type CampaignTransactionListQuery = z.output<typeof campaignTransactionListQuerySchema>;

@@ -84,6 +84,8 @@ export const memberListQuerySchema = z.object({
   page: pageQuery,
   order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code']).default('-created_at'),
   customer: z.string().optional(),
+  /** Extension: `true` only cards published to a customer (members), `false` only cards not published yet. */
+  published: z.enum(['true', 'false']).optional(),
   code: z.string().optional(),
   ids: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
   created_at: dateRangeQuery.optional(),

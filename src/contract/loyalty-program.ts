@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitQuery, metadataSchema, pageQuery } from './common';
+import { v1ExpirationRulesSchema } from './earning-rule-v1';
 import { categorySchema } from './loyalty-member';
 import { loyaltyTiersExpirationSchema } from './loyalty-tier';
 
@@ -24,6 +25,21 @@ export const loyaltyProgramSchema = z.object({
   category_id: z.string().nullable(),
   categories: z.array(categorySchema),
   loyalty_tiers_expiration: loyaltyTiersExpirationSchema.optional(),
+  /** When the program's cards start and stop working (copied onto the cards it makes). */
+  start_date: z.string().optional(),
+  expiration_date: z.string().optional(),
+  /** The cards the program makes: their code format, and the program's points expiry. */
+  voucher: z
+    .object({
+      type: z.literal('LOYALTY_CARD'),
+      loyalty_card: z.object({ points: z.number().int(), expiration_rules: v1ExpirationRulesSchema.optional() }),
+      redemption: z.object({ quantity: z.null() }),
+      code_config: z.object({ pattern: z.string(), length: z.number().int(), charset: z.string(), prefix: z.string().optional(), postfix: z.string().optional() }),
+      is_referral_code: z.literal(false),
+      start_date: z.string().optional(),
+      expiration_date: z.string().optional(),
+    })
+    .optional(),
   object: z.literal('campaign'),
 });
 export type LoyaltyProgram = z.infer<typeof loyaltyProgramSchema>;

@@ -136,3 +136,42 @@ export type LoyaltyTierEarningRuleList = z.infer<typeof loyaltyTierEarningRuleLi
 export const loyaltyTierRewardSchema = z.object({ reward: rewardSchema, assignment: rewardAssignmentSchema, object: z.literal('loyalty_tier_reward') });
 export const loyaltyTierRewardListSchema = z.object({ object: z.literal('list'), data_ref: z.literal('data'), data: z.array(loyaltyTierRewardSchema), total: z.number().int() });
 export type LoyaltyTierRewardList = z.infer<typeof loyaltyTierRewardListSchema>;
+
+const tierChangeTypes = ['joined', 'upgraded', 'downgraded', 'prolonged', 'left', 'expiration.changed'] as const;
+const tierName = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * GET /v1/loyalties/members/{memberId}/tiers/progress (an extension: the real API shows progress
+ * only in its own dashboard): the member's tier, the points the rules count now, the next tier and
+ * what it still asks ("240 points to Gold by 31 Dec"), and the latest tier changes, newest first.
+ * Dates are days (UTC); `period_end_date` is the last day the points count in.
+ */
+export const memberTierProgressSchema = z.object({
+  object: z.literal('loyalty_tier_progress'),
+  member_id: z.string(),
+  campaign_id: z.string(),
+  has_tiers: z.boolean(),
+  qualification: z.object({
+    type: z.enum(['BALANCE', 'POINTS_IN_PERIOD']),
+    period: z.enum(periods).nullable(),
+    period_end_date: z.string().nullable(),
+    start: z.enum(['IMMEDIATE', 'NEXT_PERIOD']),
+  }),
+  qualifying_points: z.number().int(),
+  tier: tierName.extend({ start_date: z.string().nullable(), expiration_date: z.string().nullable() }).nullable(),
+  reached_tier: tierName.nullable(),
+  next_tier: tierName.extend({ points_from: z.number().int() }).nullable(),
+  points_to_next_tier: z.number().int().nullable(),
+  history: z.array(
+    z.object({
+      type: z.enum(tierChangeTypes),
+      tier_from: tierName.nullable(),
+      tier_to: tierName.nullable(),
+      created_at: z.string(),
+      expiration_date: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberTierProgress = z.infer<typeof memberTierProgressSchema>;
+/** How many of the latest tier changes the progress carries. */
+export const tierHistoryLength = 20;

@@ -74,3 +74,20 @@ export const memberRewardListQuerySchema = z.object({
 
 /** `GET /v1/loyalties/{campaignId}/rewards` query. */
 export const rewardAssignmentListQuerySchema = z.object({ limit: limitQuery, page: pageQuery, assignment_id: z.string().min(1).max(200).optional() });
+
+/** GET /v1/loyalties/{campaignId}/reward-assignments: the contract spells its filter `assignmentId`. */
+export const campaignRewardAssignmentListQuerySchema = z.strictObject({ limit: limitQuery, page: pageQuery, assignmentId: z.string().min(1).max(200).optional() });
+
+/** GET /v1/rewards/{rewardId}/assignments. */
+export const rewardOwnAssignmentListQuerySchema = z.strictObject({ limit: limitQuery, page: pageQuery });
+
+/**
+ * POST /v1/rewards/{rewardId}/assignments: the reward offered by one program (`campaign`, its id or
+ * name), at a price unless it is pay with points (RewardsAssignmentsCreateRequestBody).
+ */
+export const createRewardOwnAssignmentRequestSchema = z.strictObject({
+  campaign: z.string().min(1).max(200),
+  parameters: price.optional(),
+  validation_rules: z.array(z.string()).max(0, 'validation rules are not supported').optional(),
+});
+export type CreateRewardOwnAssignmentRequest = z.infer<typeof createRewardOwnAssignmentRequestSchema>;

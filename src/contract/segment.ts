@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staticSegmentLimit } from './segment-limits';
+import { customerLookupLimit, staticSegmentLimit } from './segment-limits';
 import { segmentFilterSchema } from './segment-filter';
 
 export * from './segment-filter';
@@ -63,3 +63,34 @@ export const customerSegmentListSchema = z.object({
   total: z.number().int(),
 });
 export type CustomerSegmentList = z.infer<typeof customerSegmentListSchema>;
+
+/** GET /v1/segments (our extension): the project's segments, newest first, each with how many customers it holds. */
+export const segmentListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const segmentListItemSchema = segmentSchema.extend({ size: z.number().int() });
+export const segmentListSchema = z.object({
+  object: z.literal('list'),
+  data_ref: z.literal('data'),
+  data: z.array(segmentListItemSchema),
+  total: z.number().int(),
+});
+export type SegmentList = z.infer<typeof segmentListSchema>;
+
+/**
+ * POST /v1/customers/lookup (our extension): the customers a list names, each reference a customer
+ * id (`cust_…`) or a source id (the id in a marketer's spreadsheet), as Add Member reads them; in
+ * one request up to twice a static segment's limit (room for a header line and typos).
+ */
+export const customerLookupRequestSchema = z.object({
+  references: z.array(z.string().min(1).max(200)).min(1).max(customerLookupLimit, `at most ${customerLookupLimit.toLocaleString('en-US')} references`),
+});
+export const customerLookupSchema = z.object({
+  object: z.literal('customer_lookup'),
+  /** The references found, in request order, distinct, with the customer id each names. */
+  found: z.array(z.object({ reference: z.string(), id: z.string() })),
+  /** The references that name no customer of the project, in request order, distinct. */
+  unknown: z.array(z.string()),
+});
+export type CustomerLookup = z.infer<typeof customerLookupSchema>;

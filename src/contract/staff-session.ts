@@ -31,6 +31,8 @@ export const staffActions = {
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,
+  /** Creating a program's loyalty tiers changes what members earn and pay, for good (v1 has no update or delete). */
+  manageTiers: marketingOnly,
   createSegments: marketingOnly,
   /** Creating, changing, enabling, disabling and deleting earning rules changes what every member earns. */
   authorEarningRules: marketingOnly,
@@ -38,6 +40,11 @@ export const staffActions = {
   // integration: both stay with marketing, who own the integrations.
   issueTokens: marketingOnly,
   revokeTokens: marketingOnly,
+  /**
+   * Settings → Webhooks, reads included: endpoints carry target URLs and custom headers that may hold
+   * an integration's credentials, and they send the project's data out; marketing owns the integrations.
+   */
+  manageWebhooks: marketingOnly,
   /** Any other state-changing call: marketing only unless the allowlist says otherwise. */
   write: marketingOnly,
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -30,3 +30,21 @@ describe('allowlist: orders and pending points (issue 27)', () => {
     expect(actionFor(method, path)).toBeUndefined();
   });
 });
+
+describe('allowlist: loyalty tiers (issue 28)', () => {
+  it.each([
+    ['GET', '/v1/loyalties/camp_1/tiers', 'read'],
+    ['GET', '/v1/loyalties/camp_1/rewards', 'read'],
+    ['GET', '/v1/rewards', 'read'],
+    ['GET', '/v1/loyalties/members/COFFEE-0001/tiers/progress', 'read'],
+    ['POST', '/v1/loyalties/camp_1/tiers', 'manageTiers'],
+  ])('%s %s is %s', (method, path, action) => {
+    expect(actionFor(method, path)).toBe(action);
+  });
+
+  it('only marketing creates tiers; the dashboard changes no reward assignment', () => {
+    expect(roleMay('marketing', 'manageTiers')).toBe(true);
+    expect(roleMay('support', 'manageTiers')).toBe(false);
+    expect(actionFor('POST', '/v1/loyalties/camp_1/rewards')).toBeUndefined();
+  });
+});

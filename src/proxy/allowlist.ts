@@ -6,6 +6,9 @@ import type { StaffAction } from '../contract/staff-session';
  */
 const segment = '[^/?#]+';
 
+/** How the browser names the proxy's own project in Management API paths: it never knows, nor picks, the project. */
+export const ownProject = 'current';
+
 /**
  * `action` is what a call does, for the staff roles (contract/staff-session): without one, GET is
  * a read (every role) and anything else a write (marketing only).
@@ -18,6 +21,8 @@ export interface AllowedRoute {
 
 export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/loyalties$/ },
+  // API log page: the project's request log (every role reads it).
+  { method: 'GET', path: /^\/_local\/requests$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}$`) },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/members$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members$`), action: 'enrollMembers' },
@@ -39,6 +44,8 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/locations/${segment}$`) },
   { method: 'POST', path: /^\/v1\/segments$/, action: 'createSegments' },
   { method: 'POST', path: /^\/v1\/segments\/preview$/, action: 'read' },
+  { method: 'GET', path: /^\/v1\/segments$/ },
+  { method: 'POST', path: /^\/v1\/customers\/lookup$/, action: 'read' },
   // Events page: fire a custom event for a customer.
   { method: 'POST', path: /^\/v1\/events$/, action: 'trackEvents' },
   { method: 'GET', path: new RegExp(`^/v1/segments/${segment}$`) },
@@ -78,7 +85,34 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points$`) },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/activate$`), action: 'managePendingPoints' },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/pending-points/${segment}/cancel$`), action: 'managePendingPoints' },
+  // Loyalty tiers (issue 28): the tiers page reads a program's tiers and reward assignments, marketing creates
+  // tiers; the member page reads the member's tier progress (our extension).
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`) },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/tiers$`), action: 'manageTiers' },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/rewards$`) },
+  { method: 'GET', path: /^\/v1\/rewards$/ },
+  { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/tiers/progress$`) },
+  // Settings → Webhooks (issue 29): the Management API of the proxy's own project, which the browser
+  // names `current` (upstream-credentials.ts fills in the project and the management key pair).
+  ...managementRoutes(),
 ];
+
+function managementRoutes(): AllowedRoute[] {
+  const webhooks = `^/management/v1/projects/${ownProject}/webhooks`;
+  const one = `${webhooks}/${segment}`;
+  const routes: [string, string][] = [
+    ['GET', `${webhooks}$`],
+    ['POST', `${webhooks}$`],
+    ['GET', `${one}$`],
+    ['PUT', `${one}$`],
+    ['DELETE', `${one}$`],
+    ['POST', `${one}/secret$`],
+    ['POST', `${one}/test$`],
+    ['GET', `${one}/sendouts$`],
+    ['POST', `${one}/sendouts/${segment}/send$`],
+  ];
+  return routes.map(([method, path]) => ({ method, path: new RegExp(path), action: 'manageWebhooks' }));
+}
 
 export function isAllowed(method: string, path: string): boolean {
   return actionFor(method, path) !== undefined;

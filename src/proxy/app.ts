@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { request as upstreamRequest } from 'undici';
 import type { ErrorObject } from '../contract/error';
@@ -16,7 +13,9 @@ import { registerAuthRoutes, requireSession } from './auth/auth-routes';
 import type { ScryptCost } from './auth/password-hash';
 import { StaffAuth } from './auth/staff-auth';
 import type { ProxyConfig } from './config';
+import { registerDashboardAssets } from './dashboard-assets';
 import { installSecurityHeaders } from './security-headers';
+import { upstreamCall } from './upstream-credentials';
 
 /** Response headers worth passing back to the browser. */
 const passedBack = ['content-type', 'content-disposition', 'cache-control', 'x-request-id', 'x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-retry', 'retry-after'];
@@ -79,15 +78,14 @@ export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): 
         details: `The ${active.user.role} role may not ${request.method} ${path}`,
       });
     }
-    if (!config.appId || !config.appToken) {
-      return errorReply(reply, request, { code: 502, key: 'proxy_not_configured', message: 'Bad Gateway', details: 'The proxy has no API keys: set PROXY_APP_ID and PROXY_APP_TOKEN' });
-    }
-    const headers: Record<string, string> = { 'x-app-id': config.appId, 'x-app-token': config.appToken, 'x-proxy-request-id': request.id };
+    const call = upstreamCall(config, path);
+    if ('refused' in call) return errorReply(reply, request, call.refused);
+    const headers: Record<string, string> = { ...call.headers, 'x-proxy-request-id': request.id };
     const contentType = request.headers['content-type'];
     if (contentType) headers['content-type'] = contentType;
     if (request.headers.accept) headers.accept = request.headers.accept;
     try {
-      const target = new URL(path + url.search, config.upstream);
+      const target = new URL(call.path + url.search, config.upstream);
       // Our service records who started an export from the dashboard; a cloud upstream gets nothing.
       if (config.upstreamIsLocal && deps.dashboardUserKey) {
         headers[dashboardUserHeader] = signDashboardUser(deps.dashboardUserKey, active.user.id, request.method, target.pathname + target.search, clock.now());
@@ -111,14 +109,11 @@ export async function buildProxy(config: ProxyConfig, deps: ProxyDependencies): 
     }
   });
 
-  const distDir = resolve(config.distDir);
-  if (existsSync(resolve(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: true });
-    // Client-side routes: any other GET without a file extension gets the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0])) return reply.sendFile('index.html');
-      return errorReply(reply, request, { code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot ${request.method} ${request.url.split('?')[0]}` });
-    });
-  }
+  await registerDashboardAssets(app, {
+    distDir: config.distDir,
+    serveSourceMaps: config.serveSourceMaps ?? false,
+    notFound: (request, reply) =>
+      errorReply(reply, request, { code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot ${request.method} ${request.url.split('?')[0]}` }),
+  });
   return app;
 }

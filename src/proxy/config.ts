@@ -17,7 +17,13 @@ const envSchema = z.object({
   UPSTREAM: z.string().default('local'),
   PROXY_APP_ID: z.string().optional(),
   PROXY_APP_TOKEN: z.string().optional(),
+  /** The management key pair and its project, for Settings → Webhooks (the Management API); all three or none. */
+  PROXY_MANAGEMENT_ID: z.string().min(1).optional(),
+  PROXY_MANAGEMENT_TOKEN: z.string().min(1).optional(),
+  PROXY_PROJECT_ID: z.string().min(1).optional(),
   DIST_DIR: z.string().default('./dist'),
+  /** `on` serves the dashboard's source maps (built always, served only when asked for). */
+  DASHBOARD_SOURCE_MAPS: z.enum(['on', 'off']).default('off'),
   /** `auto`: sign visitors in as DEMO_USER when the proxy runs on the embedded demo project's keys. */
   DEMO_SIGN_IN: z.enum(['auto', 'on', 'off']).default('auto'),
   DEMO_USER: z.string().trim().toLowerCase().min(1).default('demo'),
@@ -39,7 +45,15 @@ export interface ProxyConfig {
   upstreamIsLocal: boolean;
   appId?: string;
   appToken?: string;
+  /**
+   * The management key pair of the project the dashboard manages, and that project's id: the proxy
+   * fills the project into the Management API's paths itself (the browser names it `current`).
+   * Unset: Settings → Webhooks answers that the proxy is not set up for it.
+   */
+  management?: { projectId: string; id: string; token: string };
   distDir: string;
+  /** Default false: the built source maps are not served. */
+  serveSourceMaps?: boolean;
   /** `auto` is resolved by the caller (start.ts) into demoUser. */
   demoSignIn?: 'auto' | 'on' | 'off';
   /** The account demo mode signs visitors in as; undefined when demo mode is off. */
@@ -71,6 +85,10 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid proxy configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const e = parsed.data;
+  const managementVars = [e.PROXY_MANAGEMENT_ID, e.PROXY_MANAGEMENT_TOKEN, e.PROXY_PROJECT_ID];
+  if (managementVars.some(Boolean) && !managementVars.every(Boolean)) {
+    throw new Error('Invalid proxy configuration:\n  PROXY_MANAGEMENT_ID, PROXY_MANAGEMENT_TOKEN and PROXY_PROJECT_ID go together: set all three or none');
+  }
   return {
     port: e.PROXY_PORT,
     host: e.HOST,
@@ -78,7 +96,9 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv = process.env): ProxyConf
     upstreamIsLocal: e.UPSTREAM === 'local',
     appId: e.PROXY_APP_ID,
     appToken: e.PROXY_APP_TOKEN,
+    management: e.PROXY_MANAGEMENT_ID && e.PROXY_MANAGEMENT_TOKEN && e.PROXY_PROJECT_ID ? { id: e.PROXY_MANAGEMENT_ID, token: e.PROXY_MANAGEMENT_TOKEN, projectId: e.PROXY_PROJECT_ID } : undefined,
     distDir: e.DIST_DIR,
+    serveSourceMaps: e.DASHBOARD_SOURCE_MAPS === 'on',
     demoSignIn: e.DEMO_SIGN_IN,
     demoUser: e.DEMO_SIGN_IN === 'on' ? e.DEMO_USER : undefined,
     demoUsername: e.DEMO_USER,

@@ -17,6 +17,9 @@ import { loggerOptions, type LoggerSettings } from '../platform/http/log-seriali
 import { enforceRateLimit } from './rate-limit/rate-limit-hook';
 import { routeAreas } from './routes';
 import localClockRoutes from './routes/local-clock/route';
+import requestLogRoutes from './routes/local-requests/route';
+import localResetRoutes from './routes/local-reset/route';
+import { recordAnsweredRequests } from './http/request-log-hooks';
 import { pooledRandomBytes } from '../platform/random-pool';
 
 export interface BuildAppOptions {
@@ -89,6 +92,8 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   });
 
   app.addHook('preValidation', async (request) => rejectUnstorableInput(request));
+  // Every answered request of a known project goes to the request log, after its answer is sent.
+  if (ctx.requestLog) recordAnsweredRequests(app, ctx.requestLog, () => ctx.clock.realNow());
   app.addHook('onClose', async () => ctx.rateLimiter.close());
   // What card changes set off (tiers catching up) finishes before the database may go.
   app.addHook('onClose', async () => ctx.cardChanges.settled());
@@ -111,6 +116,11 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   await app.register(docsRoutes(ctx.config));
   for (const area of routeAreas) await app.register(area);
   // LOCAL_CONTROL off: not registered at all, so /_local/… is a 404 like any unknown path.
-  if (ctx.clock.movable) await app.register(localClockRoutes);
+  if (ctx.clock.movable) {
+    await app.register(localClockRoutes);
+    await app.register(localResetRoutes);
+  }
+  // REQUEST_LOG off: no log is kept, and none is served.
+  if (ctx.requestLog) await app.register(requestLogRoutes);
   return app;
 }

@@ -18,6 +18,8 @@ import { systemClock, type Clock } from '../platform/clock';
 import { ProjectClock } from './clock/project-clock';
 import { CardChanges } from './services/card-changes';
 import { followCardChanges } from './services/member-tiers';
+import { RequestLogWriter } from './services/request-log-writer';
+import { insertRequestLog, pruneRequestLog } from './db/repositories/request-log';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -27,6 +29,13 @@ export async function openConfiguredDatabase(config: ServiceConfig): Promise<Dat
 /** DASHBOARD_USER_SECRET when the proxy and the service do not share a database; else a generated key they share through it. */
 export async function dashboardUserKeyOf(database: Database, config: ServiceConfig): Promise<Buffer> {
   return config.dashboardUserSecret ? createHash('sha256').update(config.dashboardUserSecret).digest() : loadDashboardUserKey(database.db);
+}
+
+function requestLogWriter(database: Database, size: number): RequestLogWriter {
+  return new RequestLogWriter(
+    { insert: (records) => insertRequestLog(database.db, records), prune: (projectId, keep) => pruneRequestLog(database.db, projectId, keep) },
+    { size, onError: (error) => console.error('Request log: a batch could not be written:', error) },
+  );
 }
 
 export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
@@ -48,6 +57,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2),
     redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes)),
     cardChanges: new CardChanges(),
+    requestLog: config.requestLogSize > 0 ? requestLogWriter(database, config.requestLogSize) : undefined,
   };
   // Loyalty tiers follow every committed card change (services/member-tiers.ts).
   ctx.cardChanges.subscribe((changes) => followCardChanges(ctx, changes));

@@ -34,6 +34,10 @@ const envSchema = z.object({
    * service cannot be used to reach internal hosts elsewhere.
    */
   WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'refuse', 'auto']).default('auto'),
+  /** The request log (GET /_local/requests, the dashboard's API log): `off` keeps none and serves no log. */
+  REQUEST_LOG: z.enum(['on', 'off']).default('on'),
+  /** Requests kept per project in the request log, the newest. */
+  REQUEST_LOG_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
 });
 
 export type ServiceConfig = {
@@ -53,6 +57,8 @@ export type ServiceConfig = {
   localControl: 'on' | 'off' | 'auto';
   /** `allow` lets webhooks target private and loopback addresses; `auto` is decided by the entry point (cli/start.ts) and refuses everywhere else. */
   webhookPrivateTargets: 'allow' | 'refuse' | 'auto';
+  /** Requests kept per project in the request log; 0: no log (REQUEST_LOG=off). */
+  requestLogSize: number;
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -79,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     localControl: e.LOCAL_CONTROL,
     webhookPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS,
+    requestLogSize: e.REQUEST_LOG === 'off' ? 0 : e.REQUEST_LOG_SIZE,
   };
 }

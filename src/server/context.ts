@@ -11,6 +11,7 @@ import type { RedemptionRow } from './db/repositories/redemption-context';
 import type { RedemptionContextAtVersion, RedemptionQuery, UnlockedRedemption } from './db/repositories/redemptions-unlocked';
 import type { RewardRow } from './db/repositories/rewards';
 import type { CardChanges } from './services/card-changes';
+import type { RequestLogWriter } from './services/request-log-writer';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -39,6 +40,8 @@ export interface ServiceContext {
   redemptionWrites: StatementBatcher<UnlockedRedemption, { reward: RewardRow; redemption: RedemptionRow } | undefined>;
   /** Every change to a card, announced once committed: where tiers and webhooks plug in (services/card-changes). */
   cardChanges: CardChanges;
+  /** The request log's writer (services/request-log-writer); absent with REQUEST_LOG=off. */
+  requestLog?: RequestLogWriter;
   /** This process's webhook sender, when it runs one (cli/start, cli/serve): woken by "send again". */
   webhooks?: { wake(): void };
 }

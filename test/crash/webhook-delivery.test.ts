@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../src/platform/db/client';
 import { systemClock } from '../../src/platform/clock';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { createManagementKey } from '../../src/server/services/management-keys';
+import { recordEvery } from '../../src/server/services/webhook-delivery';
 import { scratchPostgresDatabase } from '../support/databases';
 import { baseFixture } from '../support/fixtures';
 import { startServiceProcess } from '../support/processes';
@@ -116,8 +117,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('Webhook delivery across 
     const expected = await committedAdditions(database);
     expect(expected).toHaveLength(30);
     await until(() => expected.every((id) => receiver.transactions.includes(id)), 90_000, 'every event after the restart');
-    // At least once: a sendout answered while the process died may come again, nothing else.
-    expect(receiver.transactions.length - 30).toBeLessThanOrEqual(1);
+    // At least once: what may come again is only what was sent and not yet recorded when the process
+    // died: the sendout in flight and those answered within the last recording window (150 ms each).
+    expect(receiver.transactions.length - 30).toBeLessThanOrEqual(Math.ceil(recordEvery.ms / 150) + 1);
   });
 
   it('two processes never send one sendout at the same time, and send each once', { timeout: 120_000 }, async () => {

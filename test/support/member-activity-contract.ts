@@ -5,6 +5,7 @@ export const branchOf: Record<string, string> = {
   'customer.publication.succeeded': 'EventCustomerPublicationSucceeded',
   'customer.rewarded.loyalty_points': 'EventCustomerRewardedLoyaltyPoints',
   'customer.voucher.loyalty_card.points_added': 'EventCustomerLoyaltyCardPointsAdded',
+  'customer.voucher.loyalty_card.points_transferred': 'EventCustomerLoyaltyCardPointsTransferred',
   'customer.voucher.loyalty_card.points_expired': 'EventCustomerVouchersLoyaltyPointsExpired',
   'customer.reward_redemptions.completed': 'EventCustomerRewardRedemptionsCompleted',
   'customer.loyalty.tier.joined': 'EventCustomerLoyaltyTierJoined',
@@ -14,7 +15,6 @@ export const branchOf: Record<string, string> = {
   'customer.loyalty.tier.left': 'EventCustomerLoyaltyTierLeft',
   'customer.loyalty.tier.expiration.changed': 'EventCustomerLoyaltyTierExpirationChanged',
   'customer.custom_event': 'EventCustomerCustomEvent',
-  'customer.voucher.loyalty_card.points_transferred': 'EventCustomerLoyaltyCardPointsTransferred',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { contractErrors } from './openapi';
+import { componentErrors, contractErrors } from './openapi';
 
 /**
  * Fields the contract's own redemption examples answer with null though its schema types them as
@@ -17,4 +17,19 @@ const rewardInRewardDefect = "/reward must have required property 'reward' {\"mi
 /** A redemption answer against openapi-spend, with the contract's documented defects set aside. */
 export function redemptionContractErrors(path: string, body: unknown): string[] {
   return contractErrors('spend', path, 'post', 200, body, knownDefectNulls).filter((error) => error !== rewardInRewardDefect);
+}
+
+/** A rollback answer against openapi-loyalty-rest (RedemptionRollback), with the card nulls set aside as above. */
+export function rollbackContractErrors(body: unknown): string[] {
+  return contractErrors('loyalty-rest', '/v1/redemptions/{redemptionId}/rollback', 'post', 200, body, knownDefectNulls).filter((error) => error !== rewardInRewardDefect);
+}
+
+/**
+ * Get Redemption's answer is `oneOf` a redemption or a rollback, but RedemptionRollback requires no
+ * property at all, so every redemption matches both and the `oneOf` can never pass: each answer is
+ * checked against the branch its `object` names.
+ */
+export function storedRedemptionContractErrors(body: { object?: string }): string[] {
+  const branch = body.object === 'redemption_rollback' ? 'RedemptionRollback' : 'RedemptionWithVoucherWithoutStackingRulesTypeCategories';
+  return componentErrors('loyalty-rest', branch, body, knownDefectNulls).filter((error) => error !== rewardInRewardDefect);
 }

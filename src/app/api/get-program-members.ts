@@ -10,6 +10,8 @@ export interface MembersPage {
   limit: number;
   /** Only the cards of this customer (id or source id), as the real API's `customer` filter. */
   customer?: string;
+  /** true: only cards with a holder (members); false: only cards not issued yet; unset: every card. */
+  published?: boolean;
 }
 
 export const programMembersKeys = {
@@ -17,9 +19,9 @@ export const programMembersKeys = {
   page: (campaignId: string, params: MembersPage) => ['loyalties', campaignId, 'members', params] as const,
 };
 
-export function getProgramMembers(campaignId: string, { page, limit, customer }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
+export function getProgramMembers(campaignId: string, { page, limit, customer, published }: MembersPage, signal?: AbortSignal): Promise<MemberList> {
   return apiRequest(`/v1/loyalties/${encodeURIComponent(campaignId)}/members`, memberListSchema, {
-    query: contractQuery(memberListQuerySchema, { limit, page, order: '-updated_at', customer }),
+    query: contractQuery(memberListQuerySchema, { limit, page, order: '-updated_at', customer, published: published === undefined ? undefined : published ? 'true' : 'false' }),
     signal,
   });
 }

@@ -21,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { DemoBanner, demoBannerHeight } from './demo-banner';
 import { ErrorAlert } from './error-alert';
 import { HelpMenu } from './help-menu';
-import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon } from './icons';
+import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, ListIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon, TierIcon, WebhookIcon } from './icons';
 import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
 
@@ -35,11 +35,14 @@ const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.enroll]: PersonAddIcon,
   [paths.members]: GroupIcon,
   [paths.earningRules]: StarIcon,
+  [paths.tiers]: TierIcon,
   [paths.events]: BoltIcon,
   [paths.exports]: DownloadIcon,
   [paths.segments]: PieChartIcon,
   [paths.locations]: PlaceIcon,
   [paths.tokens]: KeyIcon,
+  [paths.webhooks]: WebhookIcon,
+  [paths.apiLog]: ListIcon,
   [paths.signIn]: undefined,
 };
 
@@ -134,7 +137,8 @@ export function AppLayout() {
         {demo && <DemoBanner user={user} />}
       </AppBar>
 
-      <Box sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+      {/* The panel's own colour and edge down the whole page, however long: the fixed drawer above covers one screen. */}
+      <Box sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 }, bgcolor: { md: 'background.paper' }, borderRight: { md: 1 }, borderColor: { md: 'divider' } }}>
         <Drawer
           variant="temporary"
           open={mobileOpen}

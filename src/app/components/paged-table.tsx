@@ -9,6 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useCardLayout } from './card-list';
 import { ErrorAlert } from './error-alert';
 
 /** What the table needs of a React Query result. */
@@ -39,13 +40,16 @@ interface PagedTableProps {
   total: number;
   onPageChange: (page: number) => void;
   children: ReactNode;
+  /** The same rows as a list of cards (`components/card-list`), shown instead of the table below 600 px. */
+  cardList?: ReactNode;
 }
 
 /**
  * A page of a list from the API: the table with its loading bar, errors (with a retry), an empty
  * row and paging. Wide tables scroll sideways inside their own box, never the page.
  */
-export function PagedTable({ label, what, query, head, columns, rowCount, emptyText, page, pageSize, total, onPageChange, children }: PagedTableProps) {
+export function PagedTable({ label, what, query, head, columns, rowCount, emptyText, page, pageSize, total, onPageChange, children, cardList }: PagedTableProps) {
+  const cards = useCardLayout() && cardList !== undefined;
   if (query.isError && !query.data) {
     return <ErrorAlert error={query.error} title={`Could not load the ${what}`} onRetry={() => void query.refetch()} />;
   }
@@ -53,8 +57,14 @@ export function PagedTable({ label, what, query, head, columns, rowCount, emptyT
     <Box sx={{ minWidth: 0 }}>
       {query.isError && <ErrorAlert error={query.error} title={`Could not refresh the ${what}`} onRetry={() => void query.refetch()} sx={{ mb: 1 }} />}
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={`Loading ${what}`} />}</Box>
+      {cards && cardList}
+      {cards && query.isSuccess && rowCount === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', py: 2, px: 2 }}>
+          {emptyText}
+        </Typography>
+      )}
       {/* Focusable so keyboard users can scroll it sideways when it is wider than the screen. */}
-      <TableContainer tabIndex={0} role="region" aria-label={`${label} (scrolls sideways on narrow screens)`} sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
+      {!cards && <TableContainer tabIndex={0} role="region" aria-label={`${label} (scrolls sideways on narrow screens)`} sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
         <Table aria-label={label}>
           <TableHead>{head}</TableHead>
           <TableBody>
@@ -70,7 +80,7 @@ export function PagedTable({ label, what, query, head, columns, rowCount, emptyT
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableContainer>}
       <TablePagination
         component="div"
         count={total}

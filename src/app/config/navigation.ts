@@ -34,6 +34,13 @@ export const navAreas: readonly NavArea[] = [
     built: true,
   },
   {
+    label: 'Loyalty tiers',
+    path: paths.tiers,
+    description: 'A program’s tiers (Silver, Gold…) in words: what each takes, what it earns and pays, how long it holds; create them for a program without.',
+    built: true,
+    action: 'manageTiers',
+  },
+  {
     label: 'Events',
     path: paths.events,
     description: 'Send custom events for customers and watch the points they earn from them.',
@@ -61,6 +68,19 @@ export const navAreas: readonly NavArea[] = [
     label: 'Tokens',
     path: paths.tokens,
     description: 'Issue, inspect and revoke OAuth access tokens with their scopes.',
+    built: true,
+  },
+  {
+    label: 'Webhooks',
+    path: paths.webhooks,
+    description: 'Settings: send what happens in your programs to your own systems, signed, with a log of every webhook sent.',
+    built: true,
+    action: 'manageWebhooks',
+  },
+  {
+    label: 'API log',
+    path: paths.apiLog,
+    description: 'The last requests your systems sent to the loyalty service and what each got back.',
     built: true,
   },
 ];

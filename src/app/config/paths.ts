@@ -4,17 +4,26 @@ export const paths = {
   enroll: '/enroll',
   members: '/members',
   earningRules: '/earning-rules',
+  tiers: '/tiers',
   events: '/events',
   exports: '/exports',
   segments: '/segments',
   locations: '/locations',
   tokens: '/tokens',
+  webhooks: '/settings/webhooks',
+  apiLog: '/api-log',
   signIn: '/sign-in',
 } as const;
 
 /** A member's page: one loyalty card and its holder. Every place that shows a card code links here. */
 export function memberPath(code: string): string {
   return `${paths.members}/${encodeURIComponent(code)}`;
+}
+
+/** The API log narrowed to one member's requests: by the holder when the card has one, else by the card. */
+export function memberRequestsPath(card: { code: string; holder_id?: string | null }): string {
+  const filter = card.holder_id ? ['customer', card.holder_id] : ['card', card.code];
+  return `${paths.apiLog}?${new URLSearchParams([filter])}`;
 }
 
 export type PathKey = keyof typeof paths;

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   check,
   foreignKey,
   index,
@@ -238,6 +239,8 @@ export const cardTransactions = pgTable(
     index('card_transactions_xid_brin').using('brin', t.xid),
     index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
     index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
+    // A manual change is reversed at most once: its reversal names it (related_transaction_id, details.reversal_of).
+    uniqueIndex('card_transactions_reversal_uq').on(t.relatedTransactionId).where(sql`(details -> 'reversal_of') IS NOT NULL`),
     // The card and its project in one check, which also holds the project to the card's.
     foreignKey({ name: 'card_transactions_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
@@ -591,9 +594,32 @@ export const redemptions = pgTable(
     orderData: jsonb('order_data').$type<Json | null>(),
     metadata: jsonb('metadata').$type<Json | null>(),
     trackingId: text('tracking_id'),
+    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before migration 0017.
+    takenFrom: jsonb('taken_from').$type<{ id: string; taken: number }[] | null>(),
     createdAt: createdAt(),
   },
   (t) => [index('redemptions_voucher_idx').on(t.voucherId, t.createdAt), index('redemptions_reward_idx').on(t.rewardId)],
+);
+
+/**
+ * A redemption undone (POST /v1/redemptions/{id}/rollback): at most one per redemption, which the
+ * unique index holds whatever runs in parallel; the card's POINTS_REFUND is `transaction_id`.
+ */
+export const redemptionRollbacks = pgTable(
+  'redemption_rollbacks',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    redemptionId: text('redemption_id')
+      .notNull()
+      .references(() => redemptions.id),
+    voucherId: text('voucher_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    reason: text('reason'),
+    metadata: jsonb('metadata').$type<Json | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redemption_rollbacks_once_uq').on(t.redemptionId)],
 );
 
 /**
@@ -871,6 +897,14 @@ export const memberTiers = pgTable(
     state: jsonb('state').$type<Json>().notNull(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * For the one-statement event path (docs/architecture.md, "Loyalty tiers"): the points the qualifying
+     * value may still grow by before the rules could give another tier, the card's version (xmin) the
+     * fold is current with, and how many tiers the program had; null until a catch-up sets them.
+     */
+    headroom: bigint('headroom', { mode: 'number' }),
+    cardVersion: text('card_version'),
+    tiersSeen: integer('tiers_seen'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -906,3 +940,49 @@ export const memberTierChanges = pgTable(
     foreignKey({ name: 'member_tier_changes_card_fk', columns: [t.voucherId, t.projectId], foreignColumns: [vouchers.id, vouchers.projectId] }),
   ],
 );
+
+/**
+ * The request log (GET /_local/requests, the dashboard's API log): the last REQUEST_LOG_SIZE
+ * requests of each project, written in batches off the request's path (services/request-log-writer.ts),
+ * in the database so every process sees every process's requests. Bodies are redacted and cut
+ * (domain/request-log-entry.ts). No foreign key: a diagnostic row must never slow or fail the
+ * batch it rides in, and pruning keeps each project to its last N rows.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull(),
+    requestId: text('request_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    query: text('query').notNull(),
+    status: integer('status').notNull(),
+    durationMs: doublePrecision('duration_ms').notNull(),
+    authMethod: text('auth_method').notNull(),
+    apiKeyId: text('api_key_id').notNull(),
+    tokenId: text('token_id'),
+    // The staff user the dashboard's proxy vouched for (X-Dashboard-User); null for the project's own systems.
+    dashboardUserId: text('dashboard_user_id'),
+    requestBody: text('request_body'),
+    requestBodyTruncated: boolean('request_body_truncated').notNull(),
+    responseBody: text('response_body'),
+    responseBodyTruncated: boolean('response_body_truncated').notNull(),
+    customerIds: text('customer_ids').array().notNull(),
+    cardIds: text('card_ids').array().notNull(),
+  },
+  (t) => [index('request_log_project_idx').on(t.projectId, t.seq)],
+);
+
+/**
+ * The fixture a project was loaded from, with every id it made pinned (seed/pin-fixture.ts) and
+ * no key secret: POST /_local/reset loads it again, at the time it was first loaded.
+ */
+export const projectFixtures = pgTable('project_fixtures', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  document: jsonb('document').$type<Json>().notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -35,5 +35,5 @@ export async function authenticateBearer(db: DbOrTx, token: string, ip: string, 
   if (!credentialLive(life, now, realNow)) throw unauthorized(`The bearer token expired at ${credentialEnd(life, now, realNow).toISOString()}`);
   if (found.key.status !== 'ACTIVE') throw unauthorized(`The API key that issued this token is ${found.key.status.toLowerCase()}`);
   if (!ipAllowed(ip, found.key.ipAllowlist)) throw forbiddenIp(ip);
-  return { projectId: found.token.projectId, apiKeyId: found.key.id, method: 'bearer', scopes: storedScopes(found.token.scope) };
+  return { projectId: found.token.projectId, apiKeyId: found.key.id, tokenId: found.token.id, method: 'bearer', scopes: storedScopes(found.token.scope) };
 }

@@ -4,6 +4,8 @@ import type { OAuthScope } from '../../contract/oauth';
 export interface Principal {
   projectId: string;
   apiKeyId: string;
+  /** The bearer token's id (oauth_tokens.id), for the request log; absent for a key pair. */
+  tokenId?: string;
   /** `management`: a Management API key pair (X-Management-Id / X-Management-Token). */
   method: 'key' | 'bearer' | 'management';
   /** Scopes of a bearer token; null for the key pair, which may call everything server-side. */

@@ -32,6 +32,16 @@ export const cardTransactionEvents: Record<TransactionType, readonly WebhookEven
   POINTS_REDEMPTION: [transactionCreated, 'customer.reward_redemptions.created', 'customer.reward_redemptions.completed', 'customer.rewarded'],
 };
 
+/**
+ * What one card transaction reports: its type's events, and for the refund of a rolled-back
+ * redemption (its details name the rollback) the rollback too, after them.
+ */
+export function transactionEvents(type: TransactionType, details: unknown): readonly WebhookEventName[] {
+  const events = cardTransactionEvents[type] ?? [];
+  return type === 'POINTS_REFUND' && (details as { rollback?: unknown } | null)?.rollback ? [...events, rollbackSucceeded] : events;
+}
+const rollbackSucceeded = 'customer.redemption.rollback.succeeded' as const;
+
 /** The kinds of outbox rows, each written by the one function that makes its change. */
 export const outboxKinds = ['order.created', 'order.updated', 'order.paid', 'order.canceled', 'pending_points.added', 'pending_points.updated', 'pending_points.canceled'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
@@ -62,7 +72,7 @@ export const publicationEvents: readonly WebhookEventName[] = ['customer.publica
 
 /** Every event the service sends today: what the README lists and the delivery test covers. */
 export const producedWebhookEvents: readonly WebhookEventName[] = [
-  ...new Set([...Object.values(cardTransactionEvents).flat(), ...Object.values(outboxEvents).flat(), ...eventRowEvents('any'), ...publicationEvents]),
+  ...new Set([...Object.values(cardTransactionEvents).flat(), rollbackSucceeded, ...Object.values(outboxEvents).flat(), ...eventRowEvents('any'), ...publicationEvents]),
 ];
 
 /** The envelope's `event.event_source`: who made the change, as recorded with it. */

@@ -29,7 +29,7 @@ describe.each(testDatabases())('bad input (%s)', (kind) => {
   it('answers a wrong method with 405 and the allowed ones', async () => {
     const list = await service.call('DELETE', '/v1/loyalties');
     expectError(list, 405, 'method_not_allowed');
-    expect(list.headers.get('allow')).toBe('GET, HEAD');
+    expect(list.headers.get('allow')).toBe('GET, HEAD, POST');
     const members = await service.call('PUT', `/v1/loyalties/${campaign}/members`, { body: {} });
     expectError(members, 405, 'method_not_allowed');
     expect(members.headers.get('allow')).toBe('GET, HEAD, POST');

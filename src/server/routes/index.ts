@@ -18,10 +18,14 @@ import orderRoutes from './orders/route';
 import pendingPointsRoutes from './pending-points/route';
 import productRoutes from './products/route';
 import publicationRoutes from './publications/route';
+import redemptionRoutes from './redemptions/route';
+import transferRoutes from './transfers/route';
+import reversalRoutes from './reversals/route';
+import rewardOwnAssignmentRoutes from './reward-own-assignments/route';
 import rewardAssignmentRoutes from './reward-assignments/route';
 import rewardRoutes from './rewards/route';
 import segmentRoutes from './segments/route';
 import webhookRoutes from './webhooks/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes, redemptionRoutes, transferRoutes, reversalRoutes, rewardOwnAssignmentRoutes] as FastifyPluginAsync[];

@@ -54,6 +54,7 @@ export const campaignFixture = z.object({
 });
 
 export const transactionFixture = z.object({
+  id: z.string().startsWith('vtx_').optional(),
   card: z.string(),
   type: z.enum(['POINTS_ACCRUAL', 'POINTS_ADDITION', 'POINTS_REMOVAL', 'POINTS_EXPIRATION', 'POINTS_REDEMPTION', 'POINTS_REFUND', 'POINTS_TRANSFER_OUT', 'POINTS_TRANSFER_IN']),
   amount: z.number().int(),
@@ -172,7 +173,7 @@ export const loyaltyTierFixture = z.object({
 export const fixtureSchema = z.object({
   project: z.object({ id: z.string().optional(), name: z.string().min(1) }),
   api_keys: z.array(z.object({ id: z.string().optional(), name: z.string().min(1), secret: z.string().min(16).optional(), ip_allowlist: z.array(z.string()).default([]) })).min(1),
-  categories: z.array(z.object({ name: z.string().min(1), hierarchy: z.number().int().default(0) })).default([]),
+  categories: z.array(z.object({ id: z.string().startsWith('cat_').optional(), name: z.string().min(1), hierarchy: z.number().int().default(0) })).default([]),
   customers: z.array(customerFixture).default([]),
   generated_customers: generatedCustomersFixture.optional(),
   campaigns: z.array(campaignFixture).default([]),

@@ -1,5 +1,6 @@
-import { apiKeys, projects } from '../../platform/db/schema';
-import type { Database } from '../../platform/db/client';
+import { apiKeys, projectFixtures, projects } from '../../platform/db/schema';
+import type { Database, Tx } from '../../platform/db/client';
+import { pinFixture } from './pin-fixture';
 import { newId } from '../../platform/ids';
 import { hashSecret, newSecret } from '../../platform/secrets';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +35,33 @@ async function analyzeAfterBulkLoad(database: Database, fixture: Fixture): Promi
   if (customers >= 10_000) await database.execute('ANALYZE customers');
 }
 
+/**
+ * A fixture's records into an existing project, in the caller's transaction (a new project, or one
+ * a reset has emptied); its keys are the caller's business.
+ */
+export async function loadProjectData(tx: Tx, projectId: string, fixture: Fixture, now: Date): Promise<SeedContext['refs']> {
+  const seed: SeedContext = {
+    tx,
+    projectId,
+    now,
+    refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map(), earningRules: new Map(), loyaltyTiers: new Map() },
+  };
+  await loadCategories(seed, fixture.categories);
+  await loadCustomers(seed, fixture.customers);
+  await loadGeneratedCustomers(seed, fixture.generated_customers);
+  await loadCampaigns(seed, fixture.campaigns);
+  await loadTransactions(seed, fixture.transactions);
+  await loadEventSchemas(seed, fixture.event_schemas);
+  allocateLoyaltyTiers(seed, fixture.loyalty_tiers);
+  await loadEarningRules(seed, fixture.earning_rules);
+  await loadLocations(seed, fixture.locations);
+  await loadSegments(seed, fixture.segments);
+  await loadProducts(seed, fixture.products);
+  await loadRewards(seed, fixture.rewards);
+  await loadLoyaltyTiers(seed, fixture.loyalty_tiers);
+  return seed.refs;
+}
+
 /** Validates a fixture and loads it as one new project, all or nothing. */
 export async function loadFixture(database: Database, input: FixtureInput | unknown, now: Date = new Date()): Promise<LoadedProject> {
   const parsed = fixtureSchema.safeParse(input);
@@ -41,7 +69,7 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new FixtureError(`Invalid fixture:\n${lines.join('\n')}`);
   }
-  const fixture = parsed.data;
+  const fixture = pinFixture(parsed.data);
   const projectId = fixture.project.id ?? newId('proj');
   const keys = fixture.api_keys.map((k) => ({ name: k.name, appId: k.id ?? randomUUID(), appToken: k.secret ?? newSecret(), ipAllowlist: k.ip_allowlist }));
 
@@ -50,26 +78,8 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     for (const k of keys) {
       await tx.insert(apiKeys).values({ id: k.appId, projectId, name: k.name, secretHash: hashSecret(k.appToken), ipAllowlist: k.ipAllowlist, createdAt: now });
     }
-    const seed: SeedContext = {
-      tx,
-      projectId,
-      now,
-      refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map(), earningRules: new Map(), loyaltyTiers: new Map() },
-    };
-    await loadCategories(seed, fixture.categories);
-    await loadCustomers(seed, fixture.customers);
-    await loadGeneratedCustomers(seed, fixture.generated_customers);
-    await loadCampaigns(seed, fixture.campaigns);
-    await loadTransactions(seed, fixture.transactions);
-    await loadEventSchemas(seed, fixture.event_schemas);
-    allocateLoyaltyTiers(seed, fixture.loyalty_tiers);
-    await loadEarningRules(seed, fixture.earning_rules);
-    await loadLocations(seed, fixture.locations);
-    await loadSegments(seed, fixture.segments);
-    await loadProducts(seed, fixture.products);
-    await loadRewards(seed, fixture.rewards);
-    await loadLoyaltyTiers(seed, fixture.loyalty_tiers);
-    return seed.refs;
+    await tx.insert(projectFixtures).values({ projectId, document: fixture, loadedAt: now });
+    return loadProjectData(tx, projectId, fixture, now);
   });
   await analyzeAfterBulkLoad(database, fixture);
   return { projectId, keys: keys.map(({ name, appId, appToken }) => ({ name, appId, appToken })), ids: refs };

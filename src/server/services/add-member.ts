@@ -11,6 +11,7 @@ import { unsuitabilityOf } from '../domain/publication';
 import { ApiError, notFound } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 import { presentMembers } from './member-view';
+import { programDates } from '../presenters/loyalty-program';
 import { afterCustomerChange } from './customer-change-hooks';
 
 function alreadyJoined(customer: string, campaign: string): ApiError {
@@ -65,6 +66,7 @@ export async function publishNextCard(tx: Tx, campaign: CampaignRow, publication
   if (free) return free;
   if (campaign.type !== 'AUTO_UPDATE') throw noSuitableCard();
   const defaults = campaign.voucherDefaults as Partial<VoucherRow>;
+  const dates = programDates(campaign);
   for (let attempt = 0; attempt < 20; attempt++) {
     const card = await insertCardIfCodeFree(tx, {
       id: newId('v'),
@@ -72,6 +74,9 @@ export async function publishNextCard(tx: Tx, campaign: CampaignRow, publication
       campaignId: campaign.id,
       code: generateCardCode(campaign.codeConfig),
       categoryId: campaign.categoryId,
+      // The program's dates (Create / Update Loyalty Campaign) go onto every card it makes.
+      startDate: dates.startDate ? new Date(dates.startDate) : null,
+      expirationDate: dates.expirationDate ? new Date(dates.expirationDate) : null,
       metadata: defaults.metadata ?? {},
       additionalInfo: defaults.additionalInfo ?? null,
       createdAt: now,

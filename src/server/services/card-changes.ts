@@ -31,6 +31,8 @@ export interface CardChange {
   /** The pending-points entry it concerns. */
   pendingPointsId?: string;
   at: Date;
+  /** Its card's loyalty tier row was folded in the change's own statement (the one-statement event path): nothing to catch up. */
+  tierFolded?: boolean;
 }
 
 export type CardChangeListener = (changes: readonly CardChange[]) => void | Promise<void>;

@@ -82,6 +82,7 @@ describe.each(testDatabases())('card postings without a lock (%s)', (kind) => {
       orderData: null,
       metadata: null,
       trackingId: null,
+      takenFrom: null,
       createdAt: now,
     });
     const spend = (card: CardAtVersion, id: string) => planPosting(card.card, { id, type: 'POINTS_REDEMPTION', points: 100, reason: null, source: 'API' }, now, card.openBuckets);

@@ -27,6 +27,8 @@ export interface Posting {
   buckets?: { points: number; expiresOn: string | null; sliding?: SlidingExpiration | null }[];
   /** For points taken: which buckets give them (default: the soonest to expire first). */
   takes?: Take[];
+  /** For points given back (a redemption rolled back): the buckets they return to, instead of new ones. */
+  returns?: Take[];
   /** The transaction this one caused or was caused by on another card. */
   relatedTransactionId?: string | null;
   /** For an accrual: the rule that earned it, whose trigger limits count it. */
@@ -73,6 +75,9 @@ export function planPosting(card: VoucherRow, posting: Posting, now: Date, openB
       if (error instanceof RangeError) throw pointsExceeded(card, posting.points);
       throw error;
     }
+  } else if (amount > 0 && posting.returns) {
+    // A take of minus the points puts them back (bucketChanges: remaining − taken).
+    takes = posting.returns.map((r) => ({ id: r.id, taken: -r.taken }));
   } else if (amount > 0) {
     for (const bucket of posting.buckets ?? [{ points: amount, expiresOn: null }]) {
       if (bucket.points > 0) buckets.push({ id: newId('lopb'), points: bucket.points, expiresOn: bucket.expiresOn, sliding: bucket.sliding ?? null });

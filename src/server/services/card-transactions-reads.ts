@@ -1,8 +1,8 @@
-import type { CardTransactionList, CardTransactionListQuery } from '../../contract/card-transaction';
+import type { CampaignTransactionListQuery, CardTransactionList, CardTransactionListQuery } from '../../contract/card-transaction';
 import { sql } from 'drizzle-orm';
 import { dateConditions, joined, stringConditions } from '../db/condition-filters';
 import type { ServiceContext } from '../context';
-import { findCardTransaction, listCardTransactions } from '../db/repositories/card-transactions';
+import { findCampaignTransaction, findCardTransaction, listCardTransactions } from '../db/repositories/card-transactions';
 import { getCampaign } from '../db/repositories/campaigns';
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { invalidQueryAt, notFound } from '../lib/api-error';
@@ -41,6 +41,31 @@ export async function listMemberTransactions(
     filters?.junction,
   );
   const rows = await listCardTransactions(ctx.db, card.id, { limit: query.limit + 1, order: query.order, afterSeq, filter });
+  const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
+  return { object: 'list', data_ref: 'data', data: page.map(presentCardTransaction), ...paging };
+}
+
+/**
+ * GET /v1/loyalties/{campaignId}/transactions: the program's ledger across its cards, paged as a
+ * card's is; `filters` by transaction id and card id (`voucher_id`), as the contract lists them.
+ */
+export async function listCampaignTransactions(ctx: ServiceContext, projectId: string, campaignRef: string, query: CampaignTransactionListQuery): Promise<CardTransactionList> {
+  const campaign = await getCampaign(ctx.db, projectId, campaignRef);
+  let afterSeq: number | undefined;
+  if (query.starting_after_id) {
+    const after = await findCampaignTransaction(ctx.db, campaign.id, query.starting_after_id);
+    if (!after) throw invalidQueryAt(['starting_after_id'], `program ${campaign.id} has no transaction ${query.starting_after_id}`);
+    afterSeq = after.seq;
+  }
+  const { filters } = query;
+  const filter = joined(
+    [
+      ...(filters?.id ? stringConditions(sql`card_transactions.id`, filters.id.conditions) : []),
+      ...(filters?.voucher_id ? stringConditions(sql`card_transactions.voucher_id`, filters.voucher_id.conditions) : []),
+    ],
+    filters?.junction,
+  );
+  const rows = await listCardTransactions(ctx.db, { campaignId: campaign.id }, { limit: query.limit + 1, order: query.order, afterSeq, filter });
   const { page, paging } = cursorPage(rows, query.limit, (row) => row.id);
   return { object: 'list', data_ref: 'data', data: page.map(presentCardTransaction), ...paging };
 }

@@ -2,7 +2,7 @@ import type { PermanentDeletion } from '../../contract/customer';
 import type { DbOrTx } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
-import { eraseCustomerEvents, eraseCustomerOrders, eraseProfile, erasePublicationsAndRedemptions, markCustomerDeleted, removeSegmentMemberships, scrubStoredCopies } from '../db/repositories/customer-erasure';
+import { eraseCustomerEvents, eraseFromRequestLog, eraseCustomerOrders, eraseProfile, erasePublicationsAndRedemptions, markCustomerDeleted, removeSegmentMemberships, scrubStoredCopies } from '../db/repositories/customer-erasure';
 import { findCustomer, findCustomerBySourceId, lockCustomer, type CustomerRow } from '../db/repositories/customers';
 import { notFound } from '../lib/api-error';
 
@@ -38,18 +38,21 @@ function personalValues(customer: CustomerRow): string[] {
 
 /**
  * POST /v1/customers/{customerId}/permanent-deletion: deleted as above, and what the customer told
- * us erased everywhere a copy is kept (docs/architecture.md, decisions): the profile, the metadata of
+ * us erased everywhere a copy is kept (docs/architecture.md, decisions): the profile, the request log, the metadata of
  * their events, orders, publications and redemptions, and their values inside stored webhook payloads and import
  * requests. Amounts, lines and the ledger stay, without a person behind them. Answers the contract's
  * deletion record, counting what was erased.
  */
 export async function deleteCustomerPermanently(ctx: ServiceContext, projectId: string, ref: string): Promise<PermanentDeletion> {
   const now = ctx.clock.now();
+  // The requests answered so far are written first, so their entries are erased with the rest.
+  await ctx.requestLog?.flush();
   return ctx.db.transaction(async (tx) => {
     const customer = await lockedCustomer(tx, projectId, ref);
     const segments = await removeSegmentMemberships(tx, customer.id);
     await markCustomerDeleted(tx, customer.id, now);
     await scrubStoredCopies(tx, projectId, customer.id, personalValues(customer));
+    await eraseFromRequestLog(tx, projectId, customer.id, personalValues(customer));
     const customerEvents = await eraseCustomerEvents(tx, projectId, customer.id);
     const orders = await eraseCustomerOrders(tx, projectId, customer.id);
     await erasePublicationsAndRedemptions(tx, projectId, customer.id);

@@ -21,6 +21,11 @@ export function customerReferenceOnly(reference: CustomerReference): { id: strin
 // fingerprint unchanged (event-context.ts), so how long they stay bounds memory, never staleness.
 const rememberedContexts = new LookupCache<EventContext>(60_000);
 
+/** Drops every remembered context: a project's state was reset or replaced (services/reset-project). */
+export function forgetEventContexts(): void {
+  rememberedContexts.clear();
+}
+
 /**
  * Runs a one-statement write on the engine's context for `query` (event-context.ts): the one
  * remembered from an earlier read when `remember` (the write then checks its fingerprint), else
@@ -48,7 +53,17 @@ export function announceCredited(ctx: ServiceContext, projectId: string, context
   const cards = new Map(context.pairs.map(({ card }) => [card.id, card]));
   const creditedAccruals = planned.filter((a) => credited.has(a.transactionId));
   ctx.cardChanges.committed(
-    creditedAccruals.map((a) => ({ kind: 'POINTS_ACCRUAL', projectId, cardId: a.cardId, campaignId: cards.get(a.cardId)?.campaignId as string, points: a.points, transactionId: a.transactionId, at: now })),
+    creditedAccruals.map((a) => ({
+      kind: 'POINTS_ACCRUAL',
+      projectId,
+      cardId: a.cardId,
+      campaignId: cards.get(a.cardId)?.campaignId as string,
+      points: a.points,
+      transactionId: a.transactionId,
+      at: now,
+      // Its tier row folded it in the same statement (event-accruals.ts): nothing for the tier listener to catch up.
+      ...(a.tier && { tierFolded: true }),
+    })),
   );
   return creditedAccruals.map((a) => ({ cardId: a.cardId, cardCode: cards.get(a.cardId)?.code as string, ruleId: a.ruleId, points: a.points, transactionId: a.transactionId }));
 }

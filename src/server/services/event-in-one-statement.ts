@@ -6,6 +6,9 @@ import type { EventWritten, PlannedAccrual } from '../db/repositories/event-accr
 import type { EventContext } from '../db/repositories/event-context';
 import type { EventSchemaRow } from '../db/repositories/event-schemas';
 import { presentTrackEventResponse } from '../presenters/event';
+import { mapEarning } from '../domain/tier-policy';
+import { tierStructureIdOf } from '../domain/tier-rules';
+import { maxEarnedPoints } from '../domain/earning-effects';
 import { cardCanEarn, customEventLabel, earn, earnedPoints, hasLimits, isLive, newEventRow } from './earn-points';
 import type { TrackedEventResult } from './earn-points';
 import { announceCredited, customerReferenceOnly, writeOnContext } from './event-contexts';
@@ -13,7 +16,8 @@ import { announceCredited, customerReferenceOnly, writeOnContext } from './event
 /**
  * The common event without a transaction: a customer who exists and whose profile the event does
  * not change (so no segment follows it), a card named in `loyalty.code` that the customer holds,
- * no trigger limit among the rules that may earn, no card in a program with loyalty tiers, and no
+ * no trigger limit among the rules that may earn, a tiered card's tier row current (checked under
+ * its lock; the earning then folded into it in the same statement), and no
  * sliding expiration involved (an event no rule counts as activity, earning no sliding points on
  * cards that hold none). One read (customer, segments, rules and cards,
  * no locks), the engine in memory, one write (the event and its accruals, the cards locked and
@@ -54,17 +58,26 @@ async function writeEvent(ctx: ServiceContext, input: OneStatementInput, context
     for (const { rule, card } of context.pairs) {
       if (!cardCanEarn(card, now) || !isLive(rule, now)) continue;
       if (hasLimits(rule.triggerLimits as Parameters<typeof hasLimits>[0])) return undefined;
-      // A member of a tiered program earns by their tier, caught up under the card's lock: the transaction's work.
-      if (card.tiered) return undefined;
-      const earned = earn(rule, facts, now);
+      // A member of a tiered program earns by the tier their row names, which the write checks under the
+      // card's lock (current, that tier, room left). Without a tier row in the context, read again (a
+      // remembered context may predate the row); still none: the transaction, which makes it.
+      const memberTier = card.tiered ? card.memberTier : undefined;
+      if (memberTier === null) return 'changed';
+      const tierFacts = memberTier ? { tier: { structureId: tierStructureIdOf(card.campaignId), tierId: memberTier.id } } : {};
+      const earned = mapEarning(earn(rule, { ...facts, ...tierFacts }, now), memberTier?.earningRules?.[rule.id]);
       const points = earnedPoints(earned);
       if (points === 0) continue;
+      // A tier's multiplier may take an earning past what a card takes at once: the transaction answers that.
+      if (points > maxEarnedPoints) return undefined;
       // Earning on a card with sliding points moves their last day, and sliding points make a card
       // such a card: the transaction does both under the card's lock, reading its buckets after it.
       if (card.slides || earned.some((b) => b.sliding)) return undefined;
-      const { reason, details } = customEventLabel(rule, schema, event.id);
+      const labelled = customEventLabel(rule, schema, event.id);
+      // The tier the member earned in, as the real API names it on the transaction.
+      const details = memberTier?.id ? { ...labelled.details, holder_loyalty_tier: { id: memberTier.id, name: memberTier.name } } : labelled.details;
       const buckets = earned.filter((b) => b.points > 0).map((b) => ({ id: newId('lopb'), points: b.points, expiresOn: b.expiresOn }));
-      planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason, details, buckets });
+      const tier = memberTier ? { tier: { id: memberTier.id } } : {};
+      planned.push({ cardId: card.id, ruleId: rule.id, transactionId: newId('vtx'), points, reason: labelled.reason, details, buckets, ...tier });
     }
   }
   const check = schema && context.fingerprint !== null ? { schemaId: schema.id, fingerprint: context.fingerprint } : undefined;

@@ -38,11 +38,11 @@ export async function listMembers(
   ctx: ServiceContext,
   projectId: string,
   campaignRef: string,
-  opts: { limit: number; page: number; order: MemberOrder; customer?: string; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
+  opts: { limit: number; page: number; order: MemberOrder; customer?: string; published?: 'true' | 'false'; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
 ): Promise<MemberList> {
   const campaign = await getCampaign(ctx.db, projectId, campaignRef);
   const holderId = opts.customer ? await customerIdOf(ctx, projectId, opts.customer) : undefined;
-  const { rows, total } = await listCampaignCards(ctx.db, campaign.id, { ...opts, holderId });
+  const { rows, total } = await listCampaignCards(ctx.db, campaign.id, { ...opts, holderId, published: opts.published === undefined ? undefined : opts.published === 'true' });
   return { object: 'list', data_ref: 'vouchers', vouchers: await presentMembers(ctx, ctx.db, campaign, rows), total };
 }
 

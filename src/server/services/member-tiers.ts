@@ -5,12 +5,13 @@ import { vouchers } from '../../platform/db/schema';
 import type { ServiceContext } from '../context';
 import type { CampaignRow } from '../db/repositories/campaigns';
 import { campaignsWithTiers, tiersOfCampaign, type LoyaltyTierRow } from '../db/repositories/loyalty-tiers';
-import { cardsDueForTiers, insertTierChanges, ledgerSince, lockMemberTier, tierHistoryStart, saveMemberTier, type MemberTierRow } from '../db/repositories/member-tiers';
+import { cardVersion, cardsDueForTiers, insertTierChanges, ledgerSince, lockMemberTier, tierHistoryStart, saveMemberTier, type MemberTierRow } from '../db/repositories/member-tiers';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { campaigns } from '../../platform/db/schema';
 import { foldTier, initialTierState, nextBoundary, type TierRange, type TierState } from '../domain/tier-engine';
 import { mappedPrice, tierPolicyOf } from '../domain/tier-policy';
+import { tierHeadroom } from '../domain/tier-headroom';
 import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import type { CardChange } from './card-changes';
 import { LookupCache } from '../db/lookup-cache';
@@ -54,10 +55,15 @@ export async function catchUpMemberTier(
     createdAt: now,
   }));
   const before = row.state as unknown as TierState;
-  const { state, changes } = foldTier(before, policy, tierRanges(tiers), await ledgerSince(tx, card.id, row.lastSeq), now.getTime());
+  const ranges = tierRanges(tiers);
+  const { state, changes } = foldTier(before, policy, ranges, await ledgerSince(tx, card.id, row.lastSeq), now.getTime());
+  // What the one-statement event path checks before it folds an earning itself (event-accruals.ts): the fold
+  // current with this version of the card, the points left before the range ends, the tiers it knew.
+  const fastPath = { headroom: tierHeadroom(state, policy, ranges), cardVersion: await cardVersion(tx, card.id), tiersSeen: tiers.length };
+  const fastPathKept = fastPath.headroom === row.headroom && fastPath.cardVersion === row.cardVersion && fastPath.tiersSeen === row.tiersSeen;
   // Only the instant moved (no boundary, no transaction): nothing to write, so reads do not write. The fold
   // from the older instant reaches the same state, since no boundary lies between.
-  if (changes.length === 0 && JSON.stringify({ ...state, asOf: 0 }) === JSON.stringify({ ...before, asOf: 0 })) return row;
+  if (changes.length === 0 && fastPathKept && JSON.stringify({ ...state, asOf: 0 }) === JSON.stringify({ ...before, asOf: 0 })) return row;
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   const boundary = nextBoundary(state, policy);
   const saved = {
@@ -67,6 +73,7 @@ export async function catchUpMemberTier(
     state: state as unknown as Record<string, unknown>,
     lastSeq: state.seq,
     nextCheckAt: date(boundary),
+    ...fastPath,
     updatedAt: now,
   };
   await saveMemberTier(tx, card.id, saved);
@@ -128,7 +135,8 @@ export async function followCardChanges(ctx: ServiceContext, changes: readonly C
     const found = await programsWithTiers.get(campaignId, async () => ({ tiered: (await campaignsWithTiers(ctx.db, [campaignId])).has(campaignId) }));
     if (found?.tiered) tiered.add(campaignId);
   }
-  const cards = new Map(changes.filter((c) => tiered.has(c.campaignId)).map((c) => [c.cardId, c.projectId]));
+  // A one-statement earning that folded itself into the tier row (tierFolded) left nothing to catch up.
+  const cards = new Map(changes.filter((c) => tiered.has(c.campaignId) && !c.tierFolded).map((c) => [c.cardId, c.projectId]));
   for (const [cardId, projectId] of cards) await ctx.clock.within(projectId, () => catchUpCardTier(ctx, ctx.db, cardId));
 }
 

@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids';
 import { getCampaign, type CampaignRow } from '../db/repositories/campaigns';
 import { lockCards } from '../db/repositories/loyalty-cards';
 import { lockOpenBuckets } from '../db/repositories/point-buckets';
-import { countAndRecordRedemption, lockRedemptionContext, type RedemptionRow } from '../db/repositories/redemption-context';
+import { countAndRecordRedemption, lockRedemptionContext, takenFromOf, type RedemptionRow } from '../db/repositories/redemption-context';
 import type { RewardRow } from '../db/repositories/rewards';
 import { findHeldCard, type VoucherRow } from '../db/repositories/vouchers';
 import { oauthClientId } from '../domain/oauth-client-id';
@@ -147,7 +147,7 @@ function redeemUnderLock(ctx: ServiceContext, request: Request, lockFirst?: stri
     const spent = await postToCard(tx, card, spending(checked, plan, author, takes), now, open);
     let cardAfter = spent.card;
     // After the ledger write: a limited stock holds the reward row until the commit, and every redemption of that reward waits for it.
-    const recorded = await countAndRecordRedemption(tx, reward.stock !== null, plan.record);
+    const recorded = await countAndRecordRedemption(tx, reward.stock !== null, { ...plan.record, takenFrom: takenFromOf(takes) });
     if (!recorded) throw reward.stock === null ? notFound('reward', reward.id) : outOfStock(reward);
 
     const expirations = new Map([[card.id, nextExpirationAfter(open, takes, spent.extensions) ?? null]]);

@@ -147,6 +147,8 @@ export function planRedemption(checked: CheckedRedemption, body: RedeemRewardReq
       orderData: order,
       metadata: body.metadata ?? null,
       trackingId: holder.sourceId,
+      // Known once the posting is planned: the buckets the points come from.
+      takenFrom: null,
       createdAt: now,
     },
   };

@@ -3,7 +3,7 @@ import { lookup, type LookupAddress, type LookupAllOptions, type LookupOptions }
 import http from 'node:http';
 import https from 'node:https';
 import type { ServiceContext } from '../context';
-import { leaseDueSendouts, recordAttempt, type LeasedSendout } from '../db/repositories/webhook-sendouts';
+import { leaseDueSendouts, recordAttempts, releaseLeases, type AttemptOutcome, type LeasedSendout } from '../db/repositories/webhook-sendouts';
 import { accepted, retryDelayMs } from '../domain/webhook-retries';
 import { nonPublicAddress, privateTargetReason } from '../domain/webhook-target';
 
@@ -38,6 +38,23 @@ function checkedLookup(allowPrivate: boolean) {
   };
 }
 
+/**
+ * Connections kept open between sendouts (per protocol and private-target setting, whose lookup
+ * every new connection runs): a TCP handshake per webhook would bound delivery to one endpoint.
+ * Idle sockets close after 4 s, before common servers' keep-alive timeouts (5 s in Node).
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 8, timeout: 4_000, lookup: checkedLookup(allowPrivate) as never };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 interface Answer {
   statusCode: number | null;
   response: string | null;
@@ -57,20 +74,21 @@ function post(target: string, body: string, headers: Record<string, string>, all
     if (literal) return resolve({ statusCode: null, response: null, error: `${literal}: refused (WEBHOOK_PRIVATE_TARGETS)` });
     const client = url.protocol === 'https:' ? https : http;
     const signal = AbortSignal.timeout(sendTimeoutMs);
-    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup(allowPrivate) as never, signal, agent: false }, (response) => {
+    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup(allowPrivate) as never, signal, agent: agentFor(url.protocol, allowPrivate) }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => {
-        response.destroy();
+      // An answer read to its end leaves the connection for the next sendout; a longer one is cut at 1 kB.
+      const done = (cut: boolean) => {
+        if (cut) response.destroy();
         resolve({ statusCode: response.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, answerBytes).toString('utf8'), error: null });
       };
       response.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= answerBytes) done();
+        if (size >= answerBytes) done(true);
       });
-      response.on('end', done);
-      response.on('error', done);
+      response.on('end', () => done(false));
+      response.on('error', () => done(true));
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
       resolve({ statusCode: null, response: null, error: signal.aborted ? `No answer within ${sendTimeoutMs / 1000} s` : `${error.code ? `${error.code}: ` : ''}${error.message}` });
@@ -79,8 +97,8 @@ function post(target: string, body: string, headers: Record<string, string>, all
   });
 }
 
-/** One attempt at a leased sendout, recorded with what it means for the sendout and its endpoint. */
-async function attempt(ctx: ServiceContext, lease: LeasedSendout, token: string): Promise<void> {
+/** One attempt at a leased sendout: what it means for the sendout (recorded by the caller, with others). */
+async function attempt(ctx: ServiceContext, lease: LeasedSendout): Promise<AttemptOutcome> {
   const { sendout, webhook } = lease;
   const headers = {
     ...webhook.headers,
@@ -94,34 +112,72 @@ async function attempt(ctx: ServiceContext, lease: LeasedSendout, token: string)
   const at = await ctx.clock.nowOf(sendout.projectId);
   const delivered = accepted(answer.statusCode);
   const delay = delivered ? null : retryDelayMs(sendout.attempts + 1);
-  await recordAttempt(ctx.db, lease, token, {
+  return {
     ...answer,
     error: answer.error ?? (delivered ? null : `Answered ${answer.statusCode}`),
     durationMs,
     at,
     delivered,
     nextAttemptAt: delay === null ? null : new Date(at.getTime() + delay),
-  });
+  };
+}
+
+/**
+ * Outcomes are recorded many at a time (one transaction each: a transaction per webhook bounded
+ * delivery to one endpoint at a few hundred a second), and at once after a failure, so a slow
+ * receiver never holds them long.
+ */
+export const recordEvery = { outcomes: 100, ms: 250 };
+/** A queue stops while its lease has this long left for an attempt (10 s) and its recording; the rest is released. */
+const leaseReserveMs = sendTimeoutMs + 5_000;
+
+/**
+ * One endpoint's leased sendouts, one after another in the order their events were made. A slow
+ * receiver that would outlast the lease gets the rest of the queue released for the next pass
+ * instead, so no sendout is held past its lease and sent twice at once.
+ */
+async function sendQueue(ctx: ServiceContext, queue: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+  let pending: { lease: LeasedSendout; outcome: AttemptOutcome }[] = [];
+  let since = Date.now();
+  // The outcomes so far are recorded while the next webhooks go out; one recording at a time, in order.
+  let recording: Promise<unknown> = Promise.resolve();
+  const record = async () => {
+    await recording;
+    recording = recordAttempts(ctx.db, token, pending);
+    pending = [];
+  };
+  try {
+    for (const [index, lease] of queue.entries()) {
+      if (leasedUntil - ctx.clock.realNow().getTime() < leaseReserveMs) {
+        await releaseLeases(ctx.db, token, queue.slice(index).map((rest) => rest.sendout.id));
+        break;
+      }
+      if (pending.length === 0) since = Date.now();
+      const outcome = await attempt(ctx, lease);
+      pending.push({ lease, outcome });
+      if (!outcome.delivered || pending.length >= recordEvery.outcomes || Date.now() - since >= recordEvery.ms) await record();
+    }
+    await record();
+  } finally {
+    await recording;
+  }
 }
 
 /**
  * Sends what is due now, `batch` at a time: one endpoint's sendouts one after another in the order
  * their events were made, different endpoints side by side. Returns how many were attempted.
  */
-export async function deliverDueSendouts(ctx: ServiceContext, batch = 32): Promise<number> {
+export async function deliverDueSendouts(ctx: ServiceContext, batch = 200): Promise<number> {
   let attempted = 0;
   for (;;) {
     const token = randomUUID();
     const realNow = ctx.clock.realNow();
-    const leased = await leaseDueSendouts(ctx.db, realNow, new Date(realNow.getTime() + leaseMs), token, batch);
+    const leasedUntil = realNow.getTime() + leaseMs;
+    const leased = await leaseDueSendouts(ctx.db, realNow, new Date(leasedUntil), token, batch);
     if (leased.length === 0) return attempted;
     const byEndpoint = new Map<string, LeasedSendout[]>();
     for (const lease of leased) byEndpoint.set(lease.webhook.id, [...(byEndpoint.get(lease.webhook.id) ?? []), lease]);
-    await Promise.all(
-      [...byEndpoint.values()].map(async (queue) => {
-        for (const lease of queue) await attempt(ctx, lease, token);
-      }),
-    );
+    await Promise.all([...byEndpoint.values()].map((queue) => sendQueue(ctx, queue, token, leasedUntil)));
     attempted += leased.length;
     if (leased.length < batch) return attempted;
   }

@@ -15,7 +15,7 @@ import type { WebhookRow } from '../db/repositories/webhooks';
  */
 
 /** The envelope the real API sends: the sendout's id, the event, and the endpoint it goes to. */
-export function envelopeOf(sendoutId: string, event: WebhookEvent, webhook: WebhookRow): string {
+export function envelopeOf(sendoutId: string, event: Omit<WebhookEvent, 'type' | 'sourceKey'> & { type: string }, webhook: WebhookRow): string {
   return JSON.stringify({
     id: sendoutId,
     project_id: event.projectId,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, inArray } from 'drizzle-orm';
 import type { WebhookEventName } from '../../contract/webhook';
 import type { DbOrTx } from '../../platform/db/client';
-import { campaigns, customers, eventSchemas, orders, pendingPoints, pointBuckets, rewards, vouchers, webhookOutbox } from '../../platform/db/schema';
+import { campaigns, customers, eventSchemas, orders, pendingPoints, pointBuckets, redemptionRollbacks, redemptions, rewards, vouchers, webhookOutbox } from '../../platform/db/schema';
 import type { CampaignRow } from '../db/repositories/campaigns';
 import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import type { CustomerRow } from '../db/repositories/customers';
@@ -11,7 +11,7 @@ import type { PendingPointsRow } from '../db/repositories/pending-points';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import type { SourceRow } from '../db/repositories/webhook-ledger';
 import type { TransactionType } from '../domain/card-ledger';
-import { cardTransactionEvents, eventRowEvents, outboxEvents, publicationEvents, type EventSource, type OutboxKind, type WebhookSource } from '../domain/webhook-events';
+import { eventRowEvents, transactionEvents, outboxEvents, publicationEvents, type EventSource, type OutboxKind, type WebhookSource } from '../domain/webhook-events';
 import { presentCardTransaction } from '../presenters/card-transaction';
 import { presentOrder } from '../presenters/order';
 import { presentPointsBucket } from '../presenters/points-bucket';
@@ -52,6 +52,9 @@ interface Loaded {
   orders: Map<string, OrderRow>;
   pending: Map<string, PendingPointsRow>;
   rewards: Map<string, typeof rewards.$inferSelect>;
+  /** The redemptions rolled back in the batch, and their rollbacks (by rollback id). */
+  redemptions: Map<string, typeof redemptions.$inferSelect>;
+  rollbacks: Map<string, typeof redemptionRollbacks.$inferSelect>;
   /** Buckets of the cards whose points expired in the batch. */
   buckets: (typeof pointBuckets.$inferSelect)[];
 }
@@ -62,7 +65,7 @@ async function byIds<T extends { id: string }>(ids: Iterable<string | null | und
   return new Map((await read(wanted)).map((row) => [row.id, row]));
 }
 
-async function load(db: DbOrTx, wanted: { expiredOn?: Iterable<string>; cards?: Iterable<string>; campaigns?: Iterable<string>; customers?: Iterable<string | null>; orders?: Iterable<string | undefined>; pending?: Iterable<string | undefined>; rewards?: Iterable<string | undefined> }): Promise<Loaded> {
+async function load(db: DbOrTx, wanted: { expiredOn?: Iterable<string>; cards?: Iterable<string>; campaigns?: Iterable<string>; customers?: Iterable<string | null>; orders?: Iterable<string | undefined>; pending?: Iterable<string | undefined>; rewards?: Iterable<string | undefined>; rollbacks?: Iterable<string | undefined> }): Promise<Loaded> {
   const cards = await byIds(wanted.cards ?? [], (ids) => db.select().from(vouchers).where(inArray(vouchers.id, ids)));
   const pending = await byIds(wanted.pending ?? [], (ids) => db.select().from(pendingPoints).where(inArray(pendingPoints.id, ids)));
   const orderRows = await byIds([...(wanted.orders ?? []), ...[...pending.values()].map((p) => p.orderId)], (ids) => db.select().from(orders).where(inArray(orders.id, ids)));
@@ -70,9 +73,11 @@ async function load(db: DbOrTx, wanted: { expiredOn?: Iterable<string>; cards?: 
   const customerIds = [...(wanted.customers ?? []), ...[...cards.values()].map((c) => c.holderId), ...[...orderRows.values()].flatMap((o) => [o.customerId, o.referrerId])];
   const customerRows = await byIds(customerIds, (ids) => db.select().from(customers).where(inArray(customers.id, ids)));
   const rewardRows = await byIds(wanted.rewards ?? [], (ids) => db.select().from(rewards).where(inArray(rewards.id, ids)));
+  const rollbackRows = await byIds(wanted.rollbacks ?? [], (ids) => db.select().from(redemptionRollbacks).where(inArray(redemptionRollbacks.id, ids)));
+  const redemptionRows = await byIds([...rollbackRows.values()].map((r) => r.redemptionId), (ids) => db.select().from(redemptions).where(inArray(redemptions.id, ids)));
   const expiring = [...new Set(wanted.expiredOn ?? [])];
   const buckets = expiring.length ? await db.select().from(pointBuckets).where(and(inArray(pointBuckets.voucherId, [...cards.keys()]), inArray(pointBuckets.expiresOn, expiring))) : [];
-  return { cards, campaigns: campaignRows, customers: customerRows, orders: orderRows, pending, rewards: rewardRows, buckets };
+  return { cards, campaigns: campaignRows, customers: customerRows, orders: orderRows, pending, rewards: rewardRows, redemptions: redemptionRows, rollbacks: rollbackRows, buckets };
 }
 
 function simpleCampaign(campaign: CampaignRow | undefined) {
@@ -180,6 +185,38 @@ function transactionPayload(type: WebhookEventName, row: CardTransactionRow, loa
       const entryOrder = entry?.orderId ? loaded.orders.get(entry.orderId) : undefined;
       return { customer, campaign: simpleCampaign(campaign), voucher, balance: balanceOf(row), order: entryOrder ? { ...presentOrder(entryOrder), object: 'order' } : null, transaction, pending_points: entry ? pendingPointsOf(entry) : null };
     }
+    case 'customer.redemption.rollback.succeeded': {
+      // The redemption undone and its rollback, as SimpleRedemption: the refund's details name both.
+      const rollback = loaded.rollbacks.get((details.rollback as { id: string }).id);
+      const redemptionId = (details.redemption as { id: string }).id;
+      const redeemed = loaded.redemptions.get(redemptionId);
+      const rewardObject = reward ? { id: reward.id, name: reward.name, type: reward.type, object: 'reward' as const } : undefined;
+      const simple = (id: string, amount: number, status: string, metadata: unknown) => ({
+        id,
+        ...(redeemed?.trackingId && { tracking_id: redeemed.trackingId }),
+        metadata: metadata ?? {},
+        ...(card?.holderId && { customer_id: card.holderId }),
+        date: row.createdAt.toISOString(),
+        amount,
+        ...(customer && { customer }),
+        result: 'SUCCESS',
+        status,
+        ...(voucher && { voucher }),
+        ...(rewardObject && { reward: rewardObject }),
+        object: 'redemption',
+      });
+      return {
+        customer,
+        holder: customer,
+        campaign: simpleCampaign(campaign),
+        voucher,
+        order: null,
+        promotion_tier: null,
+        promotion_stack: null,
+        redemption: simple(redemptionId, row.amount, 'ROLLED BACK', redeemed?.metadata),
+        redemption_rollback: { ...simple(rollback?.id ?? (details.rollback as { id: string }).id, -row.amount, 'SUCCEEDED', rollback?.metadata), redemption: redemptionId, ...(row.reason !== null && { reason: row.reason }), object: 'redemption_rollback' },
+      };
+    }
     default: {
       // The reward redemptions and customer.rewarded: the card, the reward and the points it took.
       const rewardObject = reward ? { id: reward.id, name: reward.name, type: reward.type, object: 'reward' as const } : null;
@@ -228,10 +265,10 @@ export async function eventsOfRows(db: DbOrTx, batch: Rows): Promise<WebhookEven
       const rows = batch.rows;
       const detail = (row: CardTransactionRow, name: string) => ((row.details as Record<string, { id?: string } | undefined>)[name])?.id;
       const expiredOn = rows.flatMap((r) => (r.type === 'POINTS_EXPIRATION' ? [(r.details as { points_expiration?: { expiration_date?: string } }).points_expiration?.expiration_date ?? ''] : []));
-      const loaded = await load(db, { expiredOn, cards: rows.map((r) => r.voucherId), campaigns: rows.map((r) => r.campaignId), orders: rows.map((r) => detail(r, 'order')), pending: rows.map((r) => detail(r, 'pending_points')), rewards: rows.map((r) => detail(r, 'reward')) });
+      const loaded = await load(db, { expiredOn, cards: rows.map((r) => r.voucherId), campaigns: rows.map((r) => r.campaignId), orders: rows.map((r) => detail(r, 'order')), pending: rows.map((r) => detail(r, 'pending_points')), rewards: rows.map((r) => detail(r, 'reward')), rollbacks: rows.map((r) => detail(r, 'rollback')) });
       rows.forEach((row, i) => {
         const holder = loaded.cards.get(row.voucherId)?.holderId;
-        for (const type of cardTransactionEvents[row.type as TransactionType] ?? []) {
+        for (const type of transactionEvents(row.type as TransactionType, row.details)) {
           push('card_transactions', batch.keys[i], row.projectId, type, row.createdAt, { customer: holder, card: row.voucherId }, sourceOf(row.source, row.details), transactionPayload(type, row, loaded));
         }
       });

@@ -4,36 +4,19 @@ import { dispatchWebhookEvents } from './webhook-dispatch';
 import { deliverDueSendouts } from './webhook-delivery';
 
 /**
- * Runs webhooks in a service process: events made into sendouts, due sendouts sent. Woken by a
- * poll and, once an endpoint exists, by every committed card change (CardChanges); never on a
- * request's path. While no endpoint is active the poll only moves the cursors (one statement).
- * Every process may run one: the cursors and the sendouts' leases keep them from doing one thing twice.
+ * Runs one job again and again on demand: a wake during a run makes one more run, after a short
+ * gap that serves every wake of the meantime together. Never two runs at once.
  */
-export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | undefined;
+class Runner {
   private running: Promise<void> | undefined;
   private again = false;
-  private endpoints = false;
-  private stopped = false;
+  stopped = false;
 
   constructor(
-    private readonly ctx: ServiceContext,
-    private readonly pollMs = 500,
+    private readonly job: () => Promise<void>,
+    private readonly gapMs: number,
   ) {}
 
-  start(): this {
-    this.ctx.webhooks = this;
-    this.unsubscribe = this.ctx.cardChanges.subscribe(() => {
-      if (this.endpoints) this.wake();
-    });
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    this.wake();
-    return this;
-  }
-
-  /** Runs a pass now, or right after the one running. */
   wake(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -45,14 +28,87 @@ export class WebhookWorker {
     });
   }
 
-  /** One full pass (tests call it to step through time): every pending event made into sendouts, everything due sent. */
-  async runOnce(): Promise<void> {
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.job();
+      } catch (error) {
+        // The first line only: a failed query's message goes on with its parameters (payloads, answers).
+        if (!this.stopped) console.error('webhook run failed', (error instanceof Error ? error.message : String(error)).split(/\n|params:/)[0].slice(0, 300));
+      }
+      if (this.again && !this.stopped) await new Promise((resolve) => setTimeout(resolve, this.gapMs));
+    } while (this.again && !this.stopped);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+}
+
+/**
+ * Runs webhooks in a service process: events made into sendouts (dispatch), due sendouts sent
+ * (delivery), each in a loop of its own so that what commits while a batch is being sent is made
+ * into sendouts meanwhile. Woken by a poll and, once an endpoint exists, by every committed card
+ * change (CardChanges); never on a request's path. Under load every change wakes the dispatch:
+ * the wakes during a pass are served together 50 ms after it. While no endpoint is active the
+ * poll only moves the cursors (one statement). Every process may run one: the cursors and the
+ * sendouts' leases keep them from doing one thing twice.
+ */
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private endpoints = false;
+  /** Only a started worker runs in the background; tests step it with runOnce alone. */
+  private started = false;
+  private readonly dispatching: Runner;
+  private readonly delivering: Runner;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly pollMs = 500,
+    coalesceMs = 50,
+  ) {
+    this.dispatching = new Runner(() => this.dispatch(), coalesceMs);
+    this.delivering = new Runner(() => this.deliver(), coalesceMs);
+  }
+
+  start(): this {
+    this.ctx.webhooks = this;
+    this.started = true;
+    this.unsubscribe = this.ctx.cardChanges.subscribe(() => {
+      if (this.endpoints) this.dispatching.wake();
+    });
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+    return this;
+  }
+
+  /** Makes sendouts of what is new and sends what is due, now or right after the runs under way. */
+  wake(): void {
+    this.dispatching.wake();
+    this.delivering.wake();
+  }
+
+  private async dispatch(): Promise<void> {
     for (;;) {
       const run = await dispatchWebhookEvents(this.ctx);
       this.endpoints = run.endpoints;
-      if (!run.more) break;
+      if (run.sendouts > 0 && this.started) this.delivering.wake();
+      if (!run.more) return;
     }
+  }
+
+  private async deliver(): Promise<void> {
     if (this.endpoints) await deliverDueSendouts(this.ctx);
+  }
+
+  /** One full pass (tests call it to step through time): every pending event made into sendouts, everything due sent. */
+  async runOnce(): Promise<void> {
+    await this.dispatch();
+    await this.deliver();
   }
 
   /**
@@ -69,21 +125,9 @@ export class WebhookWorker {
     }
   }
 
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.runOnce();
-      } catch (error) {
-        if (!this.stopped) console.error('webhook run failed', error instanceof Error ? error.message : error);
-      }
-    } while (this.again && !this.stopped);
-  }
-
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
-    await this.running;
+    await Promise.all([this.dispatching.stop(), this.delivering.stop()]);
   }
 }

@@ -1,5 +1,5 @@
 import { webhookLimits, type Webhook, type WebhookAttemptList, type WebhookList, type WebhookSendout, type WebhookWithSecret, type WebhookWriteRequest } from '../../contract/webhook';
-import { countAttempts, findSendout, listAttempts, sendAgain } from '../db/repositories/webhook-sendouts';
+import { countAttempts, findSendout, insertSendouts, listAttempts, sendAgain, type SendoutRow } from '../db/repositories/webhook-sendouts';
 import type { ServiceContext } from '../context';
 import { newId } from '../../platform/ids';
 import { newSecret } from '../../platform/secrets';
@@ -8,6 +8,8 @@ import { ensureCursors } from '../db/repositories/webhook-ledger';
 import { privateTargetReason } from '../domain/webhook-target';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentWebhook } from '../presenters/webhook';
+import { authorOf } from '../domain/card-change-author';
+import { envelopeOf } from './webhook-dispatch';
 
 /**
  * The Management API's webhook configuration (/management/v1/projects/{projectId}/webhooks). A
@@ -130,6 +132,10 @@ export async function listWebhookAttempts(ctx: ServiceContext, principalProjectI
   };
 }
 
+function presentSendout(row: SendoutRow): WebhookSendout {
+  return { id: row.id, event_id: row.eventId, event_type: row.eventType, status: row.status, attempts: row.attempts, next_attempt_at: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null, object: 'webhook_sendout' };
+}
+
 /** "Send again": the sendout is due at once (the same envelope, the same ids), sent by the next pass. */
 export async function sendWebhookAgain(ctx: ServiceContext, principalProjectId: string, projectId: string, id: string, sendoutId: string): Promise<WebhookSendout> {
   assertOwnProject(principalProjectId, projectId);
@@ -137,5 +143,41 @@ export async function sendWebhookAgain(ctx: ServiceContext, principalProjectId: 
   if (!(await findSendout(ctx.db, id, sendoutId))) throw notFound('webhook_sendout', sendoutId);
   const row = (await sendAgain(ctx.db, sendoutId, ctx.clock.now())) as NonNullable<Awaited<ReturnType<typeof sendAgain>>>;
   ctx.webhooks?.wake();
-  return { id: row.id, event_id: row.eventId, event_type: row.eventType, status: row.status, attempts: row.attempts, next_attempt_at: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null, object: 'webhook_sendout' };
+  return presentSendout(row);
+}
+
+/** The type of a test webhook: no event of the list, so a receiver that acts on event types ignores it. */
+export const testWebhookType = 'webhook.test';
+
+/**
+ * "Send test webhook": a sendout to this endpoint alone, due at once, with the real envelope and
+ * signature around a test payload. It is a sendout like any other (logged, retried on the project
+ * clock, sent again on demand), so the test shows what a real event would meet. An inactive
+ * endpoint keeps it until it is active again, as it keeps its other sendouts.
+ */
+export async function sendTestWebhook(ctx: ServiceContext, principalProjectId: string, projectId: string, id: string, dashboardUser: string | null): Promise<WebhookSendout> {
+  assertOwnProject(principalProjectId, projectId);
+  const webhook = await existing(ctx, projectId, id);
+  const now = ctx.clock.now();
+  const sendoutId = newId('whs');
+  const eventId = newId('evtest');
+  const eventSource = authorOf(dashboardUser).details?.event_source ?? { channel: 'API' as const };
+  const body = envelopeOf(
+    sendoutId,
+    {
+      id: eventId,
+      projectId,
+      type: testWebhookType,
+      createdAt: now,
+      entityId: webhook.id,
+      groupId: eventId,
+      eventSource,
+      data: { object: 'webhook_test', message: 'A test webhook: the endpoint is reachable and the signature can be checked. Nothing happened in the project.' },
+    },
+    webhook,
+  );
+  await insertSendouts(ctx.db, [{ id: sendoutId, projectId, webhookId: webhook.id, eventId, eventType: testWebhookType, body, nextAttemptAt: now, createdAt: now }]);
+  const row = (await findSendout(ctx.db, webhook.id, sendoutId)) as SendoutRow;
+  ctx.webhooks?.wake();
+  return presentSendout(row);
 }

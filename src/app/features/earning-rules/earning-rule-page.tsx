@@ -19,6 +19,7 @@ import { RuleActions } from './components/rule-actions';
 import { useCan } from '../../lib/session/use-session';
 import { RuleEarnings } from './components/rule-earnings';
 import { RuleJson } from './components/rule-json';
+import { RuleTierMappings } from './components/rule-tier-mappings';
 import { StatusChip } from './components/status-chip';
 import { ValidityGrid } from './components/validity-grid';
 import { describeActivePeriod, describeDays, describeLimits, describeTrigger, describeWhen, describePending, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from './model/describe-rule';
@@ -65,6 +66,7 @@ function RuleDetails({ rule, names, programs }: { rule: EarningRule; names: Name
               {programs.length ? `Earns in: ${programs.map((p) => p.name).join(', ')}.` : 'Earns in no loyalty program.'}
             </Typography>
           )}
+          {programs && <RuleTierMappings ruleId={rule.id} programs={programs} />}
         </Section>
       </Box>
       <Section id="rule-trigger" title="Trigger">

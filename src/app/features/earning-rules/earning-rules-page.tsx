@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
-import { useEarningRules } from './api/get-earning-rules';
+import { useEarningRules } from '../../api/get-earning-rules';
 import { useEventSchemaNames } from '../../api/get-event-schemas';
 import { useProductNames } from '../../api/get-products';
 import { newRulePath, RulesTable } from './components/rules-table';

@@ -17,6 +17,10 @@ import { EnrollForm } from './components/enroll-form';
 import { MemberCard } from './components/member-card';
 import { MembersTable } from './components/members-table';
 import { ProgramSelect } from './components/program-select';
+import { UnissuedCardsSwitch } from './components/unissued-cards-switch';
+
+/** `?cards=all`: the Members list includes the cards nobody holds yet (the default lists members only). */
+const allCardsParam = 'cards';
 
 export type EnrollPageView = 'enroll' | 'members';
 
@@ -73,6 +77,19 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
       (previous) => {
         const next = new URLSearchParams(previous);
         next.set(searchParamNames.program, campaignId);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const includeUnissued = params.get(allCardsParam) === 'all';
+  function setIncludeUnissued(include: boolean) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (include) next.set(allCardsParam, 'all');
+        else next.delete(allCardsParam);
         return next;
       },
       { replace: true },
@@ -140,15 +157,22 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
       )}
 
       <Paper component="section" aria-labelledby="members-heading">
-        <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
-          <Typography id="members-heading" variant="h2">
-            {view === 'enroll' ? 'Members' : program ? program.name : 'Cards'}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {program ? `Cards of ${program.name}, most recently changed first.` : 'Choose a loyalty program to see its cards.'}
-          </Typography>
+        <Box sx={{ px: 3, pt: 2.5, pb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Box>
+            <Typography id="members-heading" variant="h2">
+              {view === 'enroll' ? 'Members' : program ? program.name : 'Cards'}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {program
+                ? includeUnissued
+                  ? `Cards of ${program.name}, issued or not, most recently active first.`
+                  : `Members of ${program.name}, most recently active first.`
+                : 'Choose a loyalty program to see its members.'}
+            </Typography>
+          </Box>
+          {program && <UnissuedCardsSwitch checked={includeUnissued} onChange={setIncludeUnissued} />}
         </Box>
-        {program && <MembersTable key={program.id} campaignId={program.id} programName={program.name} />}
+        {program && <MembersTable key={`${program.id}:${includeUnissued}`} campaignId={program.id} programName={program.name} includeUnissued={includeUnissued} />}
       </Paper>
     </>
   );

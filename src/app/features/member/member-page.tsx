@@ -14,10 +14,13 @@ import { BalanceHistory } from './components/balance-history';
 import { CardPoints } from './components/card-points';
 import { CustomerCards } from './components/customer-cards';
 import { CustomerPanel } from './components/customer-panel';
+import { MemberTier } from './components/member-tier';
 import { OrdersTable } from './components/orders-table';
 import { PendingPointsList } from './components/pending-points-list';
+import { PhoneActionBar } from './components/phone-action-bar';
 import { RedeemRewards } from './components/redeem-rewards';
 import { TransactionsTable } from './components/transactions-table';
+import { MemberRequestsLink } from './components/member-requests-link';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -54,12 +57,14 @@ function MemberView({ code }: { code: string }) {
 
   return (
     <>
-      <PageHeader title={title} description={`Card ${card.code}${programName ? ` in ${programName}` : ''}${card.holder_id ? '' : ' — not given to anyone yet'}`} />
+      <PageHeader title={title} description={`Card ${card.code}${programName ? ` in ${programName}` : ''}${card.holder_id ? '' : ' — not given to anyone yet'}`} actions={<MemberRequestsLink card={card} />} />
+      <PhoneActionBar />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <Section id="points-heading" title="Points">
             <CardPoints member={card} />
           </Section>
+          <MemberTier code={card.code} />
           <Section id="pending-heading" title="Pending points">
             <PendingPointsList code={card.code} />
           </Section>
@@ -90,7 +95,7 @@ function MemberView({ code }: { code: string }) {
             </Section>
           )}
           <Section id="adjust-heading" title="Add or remove points">
-            <AdjustPointsForm campaignId={card.campaign_id} code={card.code} />
+            <AdjustPointsForm campaignId={card.campaign_id} code={card.code} balance={card.loyalty_card.balance} />
           </Section>
           <Section id="rewards-heading" title="Redeem a reward">
             <RedeemRewards campaignId={card.campaign_id} code={card.code} balance={card.loyalty_card.balance} />

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../lib/session/use-session';
 import { FilterSegmentForm } from './components/filter-segment-form';
 import { SegmentPanel } from './components/segment-panel';
+import { SegmentsList } from './components/segments-list';
 import { StaticSegmentForm } from './components/static-segment-form';
 
 type Builder = 'static' | 'filter';
@@ -41,7 +42,7 @@ export default function SegmentsPage() {
     <>
       <PageHeader
         title="Segments"
-        description="Group customers: a static list of customer ids, or a filter that keeps members current as customers change (auto-update segments record entered/left events, passive ones do not)."
+        description="Group customers: a static list of customer ids or your own source ids, or a filter that keeps members current as customers change (auto-update segments record entered/left events, passive ones do not)."
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' }, gap: 3, alignItems: 'start' }}>
         {canCreate ? (
@@ -76,6 +77,7 @@ export default function SegmentsPage() {
           )}
         </Box>
       </Box>
+      <SegmentsList />
     </>
   );
 }

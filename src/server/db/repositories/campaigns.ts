@@ -8,10 +8,16 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 
 /**
- * Every enrollment starts with this lookup. Campaigns are written only when a fixture loads, and
- * only as new rows (ids and per-project names are unique), so a cached row is never stale.
+ * Every enrollment starts with this lookup. A campaign changed through the API (Update Loyalty
+ * Campaign) is forgotten here at once (`forgetCampaigns`), and shows in other processes within the
+ * cache's few seconds; a new campaign is never missed (only found rows are kept).
  */
 const foundCampaigns = new LookupCache<CampaignRow>();
+
+/** Drops every remembered campaign: one changed (loyalty-programs-write), or a project's state was reset or replaced (reset-project). */
+export function forgetCampaigns(): void {
+  foundCampaigns.clear();
+}
 
 /** A campaign by id, or by its name as the real API also accepts; 404 `campaign` otherwise. */
 export async function getCampaign(db: DbOrTx, projectId: string, idOrName: string): Promise<CampaignRow> {

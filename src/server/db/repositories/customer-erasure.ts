@@ -52,8 +52,9 @@ function jsonStringsContaining(value: string): string {
 
 /**
  * Copies of the profile inside stored JSON: webhook payloads about the customer (outbox rows and
- * sendouts whose text names the customer's id; a receiver's answers to them are dropped) and
- * async-action requests (order imports name customers by profile). Every JSON string that contains
+ * sendouts whose text names the customer's id; a receiver's answers to them are dropped),
+ * async-action requests (order imports name customers by profile) and the fixture a reset reloads
+ * (so a reset does not bring the person back). Every JSON string that contains
  * one of `values` becomes "[erased]", so the JSON stays valid and a value quoted inside a longer
  * text (an order note naming the person) goes too.
  */
@@ -67,8 +68,25 @@ export async function scrubStoredCopies(db: DbOrTx, projectId: string, customerI
       WHERE project_id = ${projectId} AND body LIKE ${aboutCustomer} AND body ~ ${pattern}`);
     await db.execute(sql`UPDATE webhook_outbox SET payload = regexp_replace(payload::text, ${pattern}, '"[erased]"', 'g')::jsonb
       WHERE project_id = ${projectId} AND payload::text LIKE ${aboutCustomer} AND payload::text ~ ${pattern}`);
+    await db.execute(sql`UPDATE project_fixtures SET document = regexp_replace(document::text, ${pattern}, '"[erased]"', 'g')::jsonb
+      WHERE project_id = ${projectId} AND document::text ~ ${pattern}`);
     await db.execute(sql`UPDATE async_actions SET payload = regexp_replace(payload::text, ${pattern}, '"[erased]"', 'g')::jsonb,
         failures = regexp_replace(failures::text, ${pattern}, '"[erased]"', 'g')::jsonb
       WHERE project_id = ${projectId} AND (payload::text ~ ${pattern} OR failures::text ~ ${pattern})`);
+  }
+}
+
+/**
+ * The request log: the requests about the customer (by id, or by the source id or e-mail a client
+ * named them with) go; in the others, which may show them among many (a list), each value becomes
+ * "[erased]" as plain text, since a body cut at its size limit need not be whole JSON.
+ */
+export async function eraseFromRequestLog(db: DbOrTx, projectId: string, customerId: string, values: string[]): Promise<void> {
+  await db.execute(sql`DELETE FROM request_log WHERE project_id = ${projectId} AND customer_ids && ${sql.param([customerId, ...values])}::text[]`);
+  for (const value of new Set(values)) {
+    const contains = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await db.execute(sql`UPDATE request_log SET request_body = replace(request_body, ${value}, '[erased]'), response_body = replace(response_body, ${value}, '[erased]'),
+        path = replace(path, ${value}, '[erased]'), query = replace(query, ${value}, '[erased]')
+      WHERE project_id = ${projectId} AND (request_body LIKE ${contains} OR response_body LIKE ${contains} OR path LIKE ${contains} OR query LIKE ${contains})`);
   }
 }

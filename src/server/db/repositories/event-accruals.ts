@@ -13,6 +13,13 @@ export interface PlannedAccrual {
   /** The card transaction's details besides `balance`, which the statement writes from the card's totals. */
   details: Record<string, unknown>;
   buckets: { id: string; points: number; expiresOn: string | null }[];
+  /**
+   * On a card of a tiered program: the tier the points were planned for (null: in no tier). The
+   * statement writes them only if, under the card's lock, the card's tier row is current, names that
+   * tier and leaves room for them before the tier could change (member_tiers.headroom), and then
+   * folds them into that row itself (docs/architecture.md, "Loyalty tiers").
+   */
+  tier?: { id: string | null };
 }
 
 /** A new order, PAID as it is created, that a customer.order.paid event records: written only with its event. */
@@ -60,12 +67,31 @@ const text = `WITH ev_all AS (
       AND NOT EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = e.project_id AND s.event_type = e.type)),
   acc_checked AS (
     SELECT * FROM jsonb_to_recordset($2::text::jsonb)
-      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz)
+      AS a(n int, event_id text, card_id text, holder_id text, rule_id text, tx_id text, amount bigint, reason text, details jsonb, buckets jsonb, at timestamptz,
+        tiered boolean, tier_id text)
     WHERE a.event_id IN (SELECT id FROM ev_checked)),
   -- The cards are locked before anything is written, so an event earning on a card that holds
   -- sliding points under the lock (concurrently given them) writes nothing, not even its order.
-  locked AS (SELECT v.id, v.slides FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM acc_checked)) ORDER BY v.id FOR UPDATE),
-  ev_fit AS (SELECT * FROM ev_checked e WHERE NOT EXISTS (SELECT 1 FROM acc_checked a JOIN locked l ON l.id = a.card_id WHERE a.event_id = e.id AND l.slides)),
+  locked AS (SELECT v.id, v.slides, v.campaign_id, v.xmin::text AS version FROM vouchers v WHERE v.id = ANY (ARRAY(SELECT card_id FROM acc_checked)) ORDER BY v.id FOR UPDATE),
+  -- Tiered cards' tier rows, locked after their cards (every catch-up's order), so read as committed now.
+  tier_locked AS (
+    SELECT mt.voucher_id, mt.tier_id, mt.headroom, mt.card_version, mt.tiers_seen, mt.next_check_at FROM member_tiers mt
+    WHERE mt.voucher_id IN (SELECT l.id FROM locked l WHERE l.id IN (SELECT card_id FROM acc_checked WHERE tiered)) ORDER BY mt.voucher_id FOR UPDATE),
+  -- A tiered card earns here only while folding its earnings is arithmetic (domain/tier-headroom.ts): its tier
+  -- row is current with the card (nothing since the last fold), names the tier the points were planned for,
+  -- knows every tier of the program, has room for all the points planned on it, and no boundary has come.
+  tier_planned AS (
+    SELECT card_id, sum(amount) AS total, max(at) AS last_at, count(DISTINCT coalesce(tier_id, '')) AS tiers, min(coalesce(tier_id, '')) AS tier_id
+    FROM acc_checked WHERE tiered GROUP BY card_id),
+  tier_unfit AS (
+    SELECT p.card_id FROM tier_planned p JOIN locked l ON l.id = p.card_id LEFT JOIN tier_locked mt ON mt.voucher_id = p.card_id
+    WHERE mt.voucher_id IS NULL OR mt.headroom IS NULL OR mt.card_version IS DISTINCT FROM l.version
+      OR p.tiers > 1 OR coalesce(mt.tier_id, '') <> p.tier_id OR mt.next_check_at <= p.last_at OR mt.headroom < p.total
+      OR mt.tiers_seen IS DISTINCT FROM (SELECT count(*)::int FROM loyalty_tiers t WHERE t.campaign_id = l.campaign_id)),
+  ev_fit AS (
+    SELECT * FROM ev_checked e
+    WHERE NOT EXISTS (SELECT 1 FROM acc_checked a JOIN locked l ON l.id = a.card_id WHERE a.event_id = e.id AND l.slides)
+      AND NOT EXISTS (SELECT 1 FROM acc_checked a WHERE a.event_id = e.id AND a.card_id IN (SELECT card_id FROM tier_unfit))),
   -- A paid order goes in only with its checked event, and its event only with it: a source id
   -- another order holds (committed, or in this statement) writes neither.
   ord AS (
@@ -87,7 +113,7 @@ const text = `WITH ev_all AS (
     FROM per_card p
     WHERE v.id = p.card_id AND v.id IN (SELECT id FROM locked) AND v.holder_id = p.holder_id AND v.active
       AND (v.start_date IS NULL OR v.start_date <= p.first_at) AND (v.expiration_date IS NULL OR v.expiration_date >= p.last_at)
-    RETURNING v.id, v.project_id, v.campaign_id, v.points - p.total AS points_before, v.balance - p.total AS balance_before),
+    RETURNING v.id, v.project_id, v.campaign_id, v.points - p.total AS points_before, v.balance - p.total AS balance_before, v.xmin::text AS version),
   ev AS (
     INSERT INTO events (id, project_id, customer_id, type, metadata, referral, loyalty, created_at)
     SELECT id, project_id, customer_id, type, metadata, referral, loyalty, created_at FROM ev_in ORDER BY created_at, id
@@ -101,7 +127,23 @@ const text = `WITH ev_all AS (
       jsonb_build_object('balance', jsonb_build_object('type', 'loyalty_card', 'total', c.points_after, 'object', 'balance', 'points', c.amount,
         'balance', c.balance_after, 'related_object', jsonb_build_object('id', c.card_id, 'type', 'voucher'))) || c.details,
       c.rule_id, c.at
-    FROM credited c ORDER BY c.n),
+    FROM credited c ORDER BY c.n
+    RETURNING voucher_id, seq),
+  -- The fold of these earnings into each tiered card's tier row (tier_unfit let none through that would
+  -- change a tier or a date): balance and points earned this period grow, the instant moves forward, the
+  -- last transaction counted is the card's last; the row stays current with the card's new version.
+  tier_folded AS (
+    UPDATE member_tiers mt SET
+      state = mt.state || jsonb_build_object(
+        'seq', s.last_seq,
+        'balance', (mt.state->>'balance')::bigint + p.total,
+        'earned', jsonb_build_array((mt.state->'earned'->>0)::bigint + p.total, mt.state->'earned'->1, mt.state->'earned'->2),
+        'asOf', greatest((mt.state->>'asOf')::bigint, floor(extract(epoch FROM p.last_at) * 1000)::bigint)),
+      last_seq = s.last_seq, headroom = mt.headroom - p.total, card_version = t.version, updated_at = p.last_at
+    FROM per_card p
+    JOIN totals t ON t.id = p.card_id
+    JOIN (SELECT voucher_id, max(seq) AS last_seq FROM txs GROUP BY voucher_id) s ON s.voucher_id = p.card_id
+    WHERE mt.voucher_id = p.card_id AND p.card_id IN (SELECT card_id FROM acc WHERE tiered)),
   buckets AS (
     INSERT INTO point_buckets (id, project_id, voucher_id, transaction_id, points, remaining, expires_on, created_at)
     SELECT b.id, c.card_project_id, c.card_id, c.tx_id, b.points, b.points, b.expires_on, c.at
@@ -131,7 +173,8 @@ export async function recordEventsWithAccruals(db: DbOrTx, writes: EventWrite[])
     accruals.map((a) => {
       const buckets = a.buckets.map((b) => ({ id: b.id, points: b.points, expires_on: b.expiresOn }));
       const at = event.createdAt.toISOString();
-      return { event_id: event.id, card_id: a.cardId, holder_id: event.customerId, rule_id: a.ruleId, tx_id: a.transactionId, amount: a.points, reason: a.reason, details: a.details, buckets, at };
+      const tier = a.tier ? { tiered: true, tier_id: a.tier.id } : { tiered: false, tier_id: null };
+      return { event_id: event.id, card_id: a.cardId, holder_id: event.customerId, rule_id: a.ruleId, tx_id: a.transactionId, amount: a.points, reason: a.reason, details: a.details, buckets, at, ...tier };
     }),
   );
   const events = writes.map(({ event: e, check, order }) => ({

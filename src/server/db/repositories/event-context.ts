@@ -5,6 +5,7 @@ import { plainRows, tableRows } from '../plain-sql';
 import type { CustomerRow } from './customers';
 import type { EarningRuleRow } from './earning-rules';
 import type { VoucherRow } from './vouchers';
+import type { TierMapping } from '../../../contract/loyalty-tier';
 
 const customerRows = tableRows(customers);
 const customerWidth = Object.keys(getTableColumns(customers)).length;
@@ -29,7 +30,17 @@ export type EventRule = Pick<EarningRuleRow, 'id' | 'name' | 'status' | 'earning
  * What the engine reads of a card; `tiered`: its program has loyalty tiers, `slides`: it holds sliding
  * points (either way the event then takes the transaction, services/event-in-one-statement.ts).
  */
-export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate' | 'slides'> & { tiered?: boolean };
+export type EventCard = Pick<VoucherRow, 'id' | 'code' | 'campaignId' | 'active' | 'startDate' | 'expirationDate' | 'slides'> & { tiered?: boolean; memberTier?: MemberTierAsRead | null };
+
+/**
+ * A tiered card's stored tier as read without a lock (null: no tier row yet): the one-statement write
+ * earns by it only after checking, under the card's lock, that the row is still current and names it.
+ */
+export interface MemberTierAsRead {
+  id: string | null;
+  name: string | null;
+  earningRules: Record<string, TierMapping> | null;
+}
 
 /** One ACTIVE rule of the event's schema (or of paid orders) and one card of the customer in a program the rule is assigned to. */
 export interface RuleOnCard {
@@ -99,7 +110,9 @@ const text = `WITH q AS (
     (SELECT coalesce(array_agg(m.segment_id), '{}') FROM segment_members m WHERE m.customer_id = c.id),
     q.code IS NULL OR (SELECT n.holder_id = c.id FROM vouchers n WHERE n.project_id = q.project_id AND n.code = q.code LIMIT 1),
     EXISTS (SELECT 1 FROM sliding_activity_types s WHERE s.project_id = q.project_id AND s.event_type = q.event_type),
-    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered
+    ${fromSubquery('r', ruleColumns)}, ${fromSubquery('v', cardColumns)}, p.v_tiered,
+    CASE WHEN p.v_tiered THEN (SELECT jsonb_build_object('id', mt.tier_id, 'name', t.name, 'earning_rules', t.earning_rules)
+      FROM member_tiers mt LEFT JOIN loyalty_tiers t ON t.id = mt.tier_id WHERE mt.voucher_id = p.v_id) END
   FROM q
   CROSS JOIN LATERAL (
     SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE AND c.deleted_at IS NULL
@@ -124,8 +137,10 @@ function ruleOf(row: unknown[], at: number): EventRule {
 }
 
 function cardOf(row: unknown[], at: number): EventCard {
-  const [id, code, campaignId, active, startDate, expirationDate, slides, tiered] = row.slice(at, at + cardColumns.length + 1);
-  return { id, code, campaignId, active, startDate, expirationDate, slides, tiered: tiered === true } as EventCard;
+  const [id, code, campaignId, active, startDate, expirationDate, slides, tiered, tier] = row.slice(at, at + cardColumns.length + 2);
+  const read = tier as { id: string | null; name: string | null; earning_rules: Record<string, TierMapping> | null } | null;
+  const memberTier = read ? { id: read.id, name: read.name, earningRules: read.earning_rules } : null;
+  return { id, code, campaignId, active, startDate, expirationDate, slides, tiered: tiered === true, ...(tiered === true && { memberTier }) } as EventCard;
 }
 
 /**

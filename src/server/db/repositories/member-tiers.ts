@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../platform/db/client';
 import { cardTransactions, memberTierChanges, memberTiers, publications } from '../../../platform/db/schema';
 import type { TierLedgerEntry } from '../../domain/tier-engine';
@@ -71,4 +71,23 @@ export async function cardsDueForTiers(db: DbOrTx, now: Date, opts: { limit: num
         ORDER BY v.id LIMIT ${limit}`,
   );
   return rows.map((r) => ({ voucherId: r.voucher_id, projectId: r.project_id }));
+}
+
+/** The card's latest tier changes, newest first (the member page's tier history). */
+export async function latestTierChanges(db: DbOrTx, voucherId: string, limit: number): Promise<MemberTierChangeRow[]> {
+  return db.select().from(memberTierChanges).where(eq(memberTierChanges.voucherId, voucherId)).orderBy(desc(memberTierChanges.createdAt), desc(memberTierChanges.seq)).limit(limit);
+}
+
+/**
+ * The card's version (its row's xmin, renewed by every change of its totals), read under its lock by a
+ * catch-up: the one-statement event path folds into the tier row only while the card is still at it.
+ * Null when this very transaction changed the card: it may change it again after the catch-up (a
+ * posting), leaving the same version on a card whose tier row lacks that change.
+ */
+export async function cardVersion(db: DbOrTx, voucherId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ version: string | null }>(
+    db,
+    sql`SELECT CASE WHEN xmin::text::bigint = pg_current_xact_id_if_assigned()::text::bigint % 4294967296 THEN NULL ELSE xmin::text END AS version FROM vouchers WHERE id = ${voucherId}`,
+  );
+  return row?.version ?? null;
 }

@@ -17,6 +17,9 @@ export type RedemptionRow = typeof redemptions.$inferSelect;
 /** A redemption to record; its project and reward type come from the reward. */
 export type NewRedemption = Omit<RedemptionRow, 'rewardType' | 'projectId'>;
 
+/** The buckets a spend took its points from, as a redemption records them (its rollback returns them there). */
+export const takenFromOf = (takes: readonly { id: string; taken: number }[]) => takes.filter((t) => t.taken > 0).map(({ id, taken }) => ({ id, taken }));
+
 export interface RedemptionContext {
   card: VoucherRow;
   reward: RewardRow | undefined;
@@ -68,10 +71,10 @@ export function contextOf(row: unknown[], offset = 0): RedemptionContext {
   return { card, reward, assignment, holder, product };
 }
 
-export const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at';
+export const recordColumns = 'id, project_id, voucher_id, campaign_id, customer_id, reward_id, assignment_id, reward_type, points, transaction_id, order_data, metadata, tracking_id, created_at, taken_from';
 /** The record's values from the reward row `from` (recordParams). */
 const recordValues = (from: string) =>
-  `$3, ${from}.project_id, $4, $5, $6, ${from}.id, $7, ${from}.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz`;
+  `$3, ${from}.project_id, $4, $5, $6, ${from}.id, $7, ${from}.type, $8, $9, $10::text::jsonb, $11::text::jsonb, $12, $2::timestamptz, $13::text::jsonb`;
 const recordParams = (r: NewRedemption) => [
   r.rewardId,
   r.createdAt.toISOString(),
@@ -85,6 +88,7 @@ const recordParams = (r: NewRedemption) => [
   r.orderData === null ? null : JSON.stringify(r.orderData),
   r.metadata === null ? null : JSON.stringify(r.metadata),
   r.trackingId,
+  r.takenFrom === null ? null : JSON.stringify(r.takenFrom),
 ];
 
 /** A reward with a limited stock: one taken from it and the redemption recorded, in one statement. */

@@ -4,7 +4,7 @@ import type { Bucket } from '../../domain/point-buckets';
 import { plainRows, tableRows } from '../plain-sql';
 import { bucketChanges, cardVersionColumn, type CardWrite } from './card-posting';
 import { openBucketsColumn, openBucketsOf } from './point-buckets';
-import { contextColumns, contextJoins, contextOf, contextWidth, recordColumns, type NewRedemption, type RedemptionContext, type RedemptionRow } from './redemption-context';
+import { contextColumns, contextJoins, contextOf, contextWidth, recordColumns, takenFromOf, type NewRedemption, type RedemptionContext, type RedemptionRow } from './redemption-context';
 import type { RewardRow } from './rewards';
 
 const rewardRows = tableRows(rewards);
@@ -54,7 +54,7 @@ const writeText = `WITH w AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS w(n int, card_id text, version text, points bigint, balance bigint, expired bigint,
       subtracted bigint, redeemed bigint, takes jsonb, tx_id text, project_id text, campaign_id text, tx_type text, source text, amount bigint,
       tx_balance bigint, details jsonb, r_id text, customer_id text, reward_id text, assignment_id text, r_points bigint, order_data jsonb,
-      metadata jsonb, tracking_id text, at timestamptz)),
+      metadata jsonb, tracking_id text, at timestamptz, taken_from jsonb)),
   locked AS (SELECT v.id FROM vouchers v WHERE v.id IN (SELECT card_id FROM w) ORDER BY v.id FOR UPDATE),
   totals AS (
     UPDATE vouchers v SET points = w.points, balance = w.balance, expired_points = w.expired, subtracted_points = w.subtracted,
@@ -73,7 +73,7 @@ const writeText = `WITH w AS (
     SELECT tx_id, project_id, card_id, campaign_id, tx_type, NULL, source, amount, tx_balance, details, at FROM done ORDER BY n),
   recorded AS (
     INSERT INTO redemptions (${recordColumns})
-    SELECT d.r_id, r.project_id, d.card_id, d.campaign_id, d.customer_id, r.id, d.assignment_id, r.type, d.r_points, d.tx_id, d.order_data, d.metadata, d.tracking_id, d.at
+    SELECT d.r_id, r.project_id, d.card_id, d.campaign_id, d.customer_id, r.id, d.assignment_id, r.type, d.r_points, d.tx_id, d.order_data, d.metadata, d.tracking_id, d.at, d.taken_from
     FROM done d JOIN rewards r ON r.id = d.reward_id
     RETURNING *)
   SELECT d.n, ${rewardRows.columns('r')}, ${redemptionRows.columns('recorded')}
@@ -123,6 +123,7 @@ export async function recordRedemptionsIfUnchanged(db: DbOrTx, writes: UnlockedR
       metadata: record.metadata,
       tracking_id: record.trackingId,
       at: record.createdAt.toISOString(),
+      taken_from: takenFromOf(posting.takes),
     });
   }
   const rows = await plainRows(db, writeText, [JSON.stringify(input)]);

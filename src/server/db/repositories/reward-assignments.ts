@@ -52,9 +52,13 @@ export async function deleteAssignment(db: DbOrTx, id: string): Promise<void> {
   await db.delete(rewardAssignments).where(eq(rewardAssignments.id, id));
 }
 
-/** A program's assignments, newest first; with `assignmentId`, only that one. */
-export async function listAssignments(db: DbOrTx, campaignId: string, opts: { limit: number; page: number; assignmentId?: string }) {
-  const where = and(eq(rewardAssignments.campaignId, campaignId), opts.assignmentId ? eq(rewardAssignments.id, opts.assignmentId) : undefined);
+/** A program's assignments (or with `rewardId` a reward's), newest first; with `assignmentId`, only that one. */
+export async function listAssignments(db: DbOrTx, campaignId: string | undefined, opts: { limit: number; page: number; assignmentId?: string; rewardId?: string }) {
+  const where = and(
+    campaignId ? eq(rewardAssignments.campaignId, campaignId) : undefined,
+    opts.rewardId ? eq(rewardAssignments.rewardId, opts.rewardId) : undefined,
+    opts.assignmentId ? eq(rewardAssignments.id, opts.assignmentId) : undefined,
+  );
   const rows = await db
     .select()
     .from(rewardAssignments)

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { redemptions, rewards } from '../../../platform/db/schema';
+import { redemptionRollbacks, redemptions, rewards } from '../../../platform/db/schema';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type NewReward = typeof rewards.$inferInsert;
@@ -62,14 +62,14 @@ export async function listRewards(db: DbOrTx, projectId: string, opts: { limit: 
   return { rows, total };
 }
 
-/** How many times each reward was redeemed (counted from redemptions; no counter row to queue on). */
+/** How many times each reward was redeemed (counted from redemptions not rolled back; no counter row to queue on). */
 export async function redemptionCounts(db: DbOrTx, rewardIds: string[]): Promise<Map<string, number>> {
   const wanted = [...new Set(rewardIds)];
   if (wanted.length === 0) return new Map();
   const rows = await db
     .select({ rewardId: redemptions.rewardId, n: count() })
     .from(redemptions)
-    .where(inArray(redemptions.rewardId, wanted))
+    .where(and(inArray(redemptions.rewardId, wanted), notExists(db.select({ one: sql`1` }).from(redemptionRollbacks).where(eq(redemptionRollbacks.redemptionId, redemptions.id)))))
     .groupBy(redemptions.rewardId);
   return new Map(rows.map((r) => [r.rewardId, r.n]));
 }

@@ -159,3 +159,33 @@ export async function deleteSegmentRow(db: DbOrTx, id: string): Promise<void> {
   await db.execute(sql`DELETE FROM segment_members WHERE segment_id = ${id}`);
   await db.delete(segments).where(eq(segments.id, id));
 }
+
+/** One page of the project's segments, newest first, with their sizes, and how many there are. */
+export async function listSegmentsWithSizes(db: DbOrTx, projectId: string, limit: number, offset: number): Promise<{ rows: (SegmentRow & { size: number })[]; total: number }> {
+  const size = sql<number>`(SELECT count(*)::int FROM segment_members m WHERE m.segment_id = ${segments.id})`;
+  const rows = await db
+    .select({ segment: segments, size })
+    .from(segments)
+    .where(eq(segments.projectId, projectId))
+    .orderBy(sql`${segments.createdAt} DESC`, sql`${segments.id} DESC`)
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(segments).where(eq(segments.projectId, projectId));
+  return { rows: rows.map((row) => ({ ...row.segment, size: Number(row.size) })), total };
+}
+
+/**
+ * The customer each reference names, in one statement: `cust_…` is a customer id, anything else a
+ * source id (the rule Add Member and events follow); null for a reference that names no customer.
+ * Distinct references in request order.
+ */
+export async function resolveCustomerReferences(db: DbOrTx, projectId: string, references: string[]): Promise<{ reference: string; id: string | null }[]> {
+  return rowsOf<{ reference: string; id: string | null }>(
+    db,
+    sql`SELECT given.reference, CASE WHEN given.reference LIKE 'cust\\_%' THEN by_id.id ELSE by_source.id END AS id
+        FROM (SELECT reference, min(n) AS n FROM unnest(${sql.param(references)}::text[]) WITH ORDINALITY AS r(reference, n) GROUP BY reference) AS given
+        LEFT JOIN customers by_id ON by_id.project_id = ${projectId} AND by_id.id = given.reference AND by_id.deleted_at IS NULL
+        LEFT JOIN customers by_source ON by_source.project_id = ${projectId} AND by_source.source_id = given.reference
+        ORDER BY given.n`,
+  );
+}

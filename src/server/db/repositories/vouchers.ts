@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
 import type { DateRange } from '../../../contract/common';
@@ -21,6 +21,11 @@ export async function findVoucherByCode(db: DbOrTx, projectId: string, code: str
 }
 
 /** The card the customer holds in a program, if any (a customer joins a program once). */
+export async function findVoucherById(db: DbOrTx, id: string): Promise<VoucherRow | undefined> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+  return row;
+}
+
 export async function findHeldCard(db: DbOrTx, projectId: string, holderId: string, campaignId: string): Promise<VoucherRow | undefined> {
   const [row] = await db
     .select()
@@ -43,6 +48,11 @@ export async function lockVoucherByCode(db: DbOrTx, projectId: string, code: str
 // it still checks it (point-additions.ts), should the code ever name another card.
 const cardPrograms = new LookupCache<string>(10 * 60_000, 100_000);
 const programText = 'SELECT campaign_id FROM vouchers WHERE project_id = $1 AND code = $2 LIMIT 1';
+
+/** Drops every remembered card's program: a project's state was reset or replaced (services/reset-project). */
+export function forgetCardPrograms(): void {
+  cardPrograms.clear();
+}
 
 /** The program (campaign id) of the card with this code, remembered once found; undefined when no card has it. */
 export async function programOfCard(db: DbOrTx, projectId: string, code: string): Promise<string | undefined> {
@@ -143,12 +153,13 @@ export type MemberOrder = 'created_at' | '-created_at' | 'updated_at' | '-update
 export async function listCampaignCards(
   db: DbOrTx,
   campaignId: string,
-  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
+  opts: { limit: number; page: number; order: MemberOrder; holderId?: string; published?: boolean; code?: string; ids?: string[]; created_at?: DateRange; updated_at?: DateRange },
 ) {
   // A card never changed since it was made was last updated when it was made: for the order and the filter alike.
   const updatedAt = sql`coalesce(${vouchers.updatedAt}, ${vouchers.createdAt})`;
   const filters: SQL[] = [eq(vouchers.campaignId, campaignId)];
   if (opts.holderId) filters.push(eq(vouchers.holderId, opts.holderId));
+  if (opts.published !== undefined) filters.push(opts.published ? isNotNull(vouchers.holderId) : isNull(vouchers.holderId));
   if (opts.code) filters.push(eq(vouchers.code, opts.code));
   if (opts.ids?.length) filters.push(inArray(vouchers.id, opts.ids));
   filters.push(...withinRange(sql`${vouchers.createdAt}`, opts.created_at), ...withinRange(updatedAt, opts.updated_at));

@@ -65,37 +65,61 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records one attempt, only while the lease is still this sender's (else another sender has the
- * sendout and this outcome is dropped): the attempt in the log, the sendout's state, and the
- * endpoint's run of failed sendouts (disabled at 12, reset by a delivery). One transaction.
+ * Records the attempts of one leased batch in one transaction, each only while its lease is still
+ * this sender's: the sendouts' states in one statement, the log rows in one more, and each
+ * endpoint's run of failed sendouts as `recordAttempt` keeps it (a batch that only delivered
+ * resets it in one statement; a batch with a failure for good replays its outcomes in order).
+ * Returns how many were recorded.
  */
-export async function recordAttempt(db: DbOrTx, lease: LeasedSendout, token: string, outcome: AttemptOutcome): Promise<boolean> {
+export async function recordAttempts(db: DbOrTx, token: string, batch: { lease: LeasedSendout; outcome: AttemptOutcome }[]): Promise<number> {
+  if (batch.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const status = outcome.delivered ? 'DELIVERED' : outcome.nextAttemptAt ? 'PENDING' : 'FAILED';
-    const [updated] = await tx
-      .update(webhookSendouts)
-      .set({ attempts: sql`${webhookSendouts.attempts} + 1`, status, nextAttemptAt: outcome.nextAttemptAt ?? lease.sendout.nextAttemptAt, leasedUntil: null, leaseToken: null, updatedAt: outcome.at })
-      .where(and(eq(webhookSendouts.id, lease.sendout.id), eq(webhookSendouts.leaseToken, token)))
-      .returning({ attempts: webhookSendouts.attempts });
-    if (!updated) return false;
-    await tx.insert(webhookAttempts).values({
-      projectId: lease.sendout.projectId,
-      webhookId: lease.sendout.webhookId,
-      sendoutId: lease.sendout.id,
-      attempt: updated.attempts,
-      statusCode: outcome.statusCode,
-      error: outcome.error,
-      durationMs: outcome.durationMs,
-      response: outcome.response,
-      createdAt: outcome.at,
-    });
-    if (status === 'DELIVERED') {
-      await tx.execute(sql`UPDATE webhooks SET failed_sendouts = 0 WHERE id = ${lease.webhook.id} AND failed_sendouts > 0`);
-    } else if (status === 'FAILED') {
-      await tx.execute(sql`UPDATE webhooks SET failed_sendouts = failed_sendouts + 1, active = active AND failed_sendouts + 1 < ${disableAfterFailedSendouts} WHERE id = ${lease.webhook.id}`);
+    const statusOf = (outcome: AttemptOutcome) => (outcome.delivered ? 'DELIVERED' : outcome.nextAttemptAt ? 'PENDING' : 'FAILED');
+    const values = sql.join(
+      batch.map(({ lease, outcome }) => sql`(${lease.sendout.id}, ${statusOf(outcome)}, ${(outcome.nextAttemptAt ?? lease.sendout.nextAttemptAt).toISOString()}::timestamptz, ${outcome.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    const updated = await rowsOf<{ id: string; attempts: number }>(
+      tx,
+      sql`UPDATE webhook_sendouts s SET attempts = s.attempts + 1, status = o.status, next_attempt_at = o.next_at, leased_until = NULL, lease_token = NULL, updated_at = o.at
+        FROM (VALUES ${values}) AS o(id, status, next_at, at) WHERE s.id = o.id AND s.lease_token = ${token} RETURNING s.id, s.attempts`,
+    );
+    const attemptsOf = new Map(updated.map((row) => [row.id, Number(row.attempts)]));
+    const recorded = batch.filter(({ lease }) => attemptsOf.has(lease.sendout.id));
+    if (recorded.length === 0) return 0;
+    await tx.insert(webhookAttempts).values(
+      recorded.map(({ lease, outcome }) => ({
+        projectId: lease.sendout.projectId,
+        webhookId: lease.sendout.webhookId,
+        sendoutId: lease.sendout.id,
+        attempt: attemptsOf.get(lease.sendout.id) as number,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        response: outcome.response,
+        createdAt: outcome.at,
+      })),
+    );
+    const byEndpoint = new Map<string, string[]>();
+    for (const { lease, outcome } of recorded) byEndpoint.set(lease.webhook.id, [...(byEndpoint.get(lease.webhook.id) ?? []), statusOf(outcome)]);
+    for (const [webhookId, statuses] of byEndpoint) {
+      if (!statuses.includes('FAILED')) {
+        if (statuses.includes('DELIVERED')) await tx.execute(sql`UPDATE webhooks SET failed_sendouts = 0 WHERE id = ${webhookId} AND failed_sendouts > 0`);
+        continue;
+      }
+      for (const status of statuses) {
+        if (status === 'DELIVERED') await tx.execute(sql`UPDATE webhooks SET failed_sendouts = 0 WHERE id = ${webhookId} AND failed_sendouts > 0`);
+        else if (status === 'FAILED') await tx.execute(sql`UPDATE webhooks SET failed_sendouts = failed_sendouts + 1, active = active AND failed_sendouts + 1 < ${disableAfterFailedSendouts} WHERE id = ${webhookId}`);
+      }
     }
-    return true;
+    return recorded.length;
   });
+}
+
+/** Gives leased sendouts back unattempted: due as they were, for the next pass. */
+export async function releaseLeases(db: DbOrTx, token: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(webhookSendouts).set({ leasedUntil: null, leaseToken: null }).where(and(inArray(webhookSendouts.id, ids), eq(webhookSendouts.leaseToken, token)));
 }
 
 /** An endpoint's attempts, newest first, with their sendouts. */

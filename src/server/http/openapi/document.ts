@@ -36,7 +36,7 @@ function openApiBase(settings: DocumentSettings) {
     info: {
       title: 'Loyalty platform API',
       version: '1.0.0',
-      description: settings.localControl ? `${description}\n\nLOCAL_CONTROL is on: the \`/_local/\` operations (the project clock) are served.` : description,
+      description: settings.localControl ? `${description}\n\nLOCAL_CONTROL is on: the \`/_local/\` operations (the project clock, reset) are served.` : description,
     },
     components: {
       securitySchemes: {

@@ -47,7 +47,14 @@ const errorStatusesWeDoNotAnswer: Record<string, Record<string, string>> = {
 const requestFieldsWeRequire: Record<string, Record<string, string>> = {
   [shapeOf('post', '/v1/segments')]: { name: 'the published oneOf requires nothing at all (x-subset-known-defects); every published example sends a name' },
   [shapeOf('post', '/v1/rewards')]: { name: 'every published example names the reward, and an unnamed reward cannot be told apart in a member’s list' },
+  [shapeOf('post', '/v1/rewards/{}/assignments')]: { campaign: 'the program the reward is offered in: an assignment without one offers it nowhere' },
+  [shapeOf('put', '/v1/rewards/{}/assignments/{}')]: { parameters: 'the price is all an assignment update can change; a body without it would change nothing' },
+  [shapeOf('post', '/v1/loyalties')]: { name: 'every published example names the program, names are unique per project, and the dashboard lists programs by name' },
   [shapeOf('put', '/v1/loyalties/{}/rewards/{}')]: { parameters: 'the price is all an assignment update can change; a body without it would change nothing' },
+  [shapeOf('post', '/v1/customers/metadata/async')]: {
+    source_ids: 'the customers to update: without them the action would update nobody',
+    metadata: 'the keys each customer gets: without them the action would change nothing',
+  },
   [shapeOf('post', '/v1/loyalties/members/{}/pending-points/{}/balance')]: { points: 'how many pending points to add or take is all the operation does; without it nothing would change' },
 };
 
@@ -57,6 +64,7 @@ const queryParametersWeAdd: Record<string, Record<string, string>> = {
     limit: 'pages the list like every other list of the API (default 10, at most 100)',
     page: 'pages the list like every other list of the API',
   },
+  [shapeOf('get', '/v1/loyalties/{}/members')]: { published: 'only cards with (true) or without (false) a holder, for the Members page; README “Extensions”' },
   [shapeOf('get', '/v1/orders')]: { customer: 'one customer’s orders (an id or a source id), for the member page; README “Extensions”' },
 };
 

@@ -89,9 +89,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         params: customerParams,
         response: { 200: permanentDeletionSchema, 404: notFound },
       },
-    }, async (request) =>
-    deleteCustomerPermanently(app.ctx, request.principal.projectId, request.params.customerId),
-  );
+    }, async (request) => {
+    // Its path names the person it erases: kept out of the request log, whatever it answers.
+    request.keptOutOfRequestLog = true;
+    return deleteCustomerPermanently(app.ctx, request.principal.projectId, request.params.customerId);
+  });
 };
 
 export default customerRoutes;

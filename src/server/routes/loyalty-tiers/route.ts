@@ -8,7 +8,9 @@ import {
   loyaltyTierPageQuerySchema,
   loyaltyTierRewardListSchema,
   loyaltyTierSchema,
+  memberTierProgressSchema,
 } from '../../../contract/loyalty-tier';
+import { memberTierProgress } from '../../services/member-tier-progress';
 import { createLoyaltyTiers, getLoyaltyTier, listLoyaltyTierEarningRules, listLoyaltyTierRewards, listLoyaltyTiers, listMemberLoyaltyTiers } from '../../services/loyalty-tiers';
 
 const campaignParams = z.object({ campaignId: z.string().min(1) });
@@ -35,6 +37,14 @@ const loyaltyTierRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get("/v1/loyalties/members/:memberId/tiers", { schema: { summary: "List Member's Loyalty Tiers", params: z.object({ memberId: z.string().min(1) }), response: { 200: loyaltyTierListSchema } } }, async (request) =>
     listMemberLoyaltyTiers(app.ctx, request.principal.projectId, request.params.memberId),
+  );
+  app.get(
+    '/v1/loyalties/members/:memberId/tiers/progress',
+    {
+      schema: { summary: "A member's progress to the next loyalty tier", params: z.object({ memberId: z.string().min(1) }), response: { 200: memberTierProgressSchema } },
+      config: { docs: { extension: 'The member’s tier, the points the tier rules count now, what the next tier still asks and by when, and the latest tier changes: the real API shows them only in its own dashboard.' } },
+    },
+    async (request) => memberTierProgress(app.ctx, request.principal.projectId, request.params.memberId),
   );
 };
 

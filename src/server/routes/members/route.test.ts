@@ -189,6 +189,25 @@ describe.each(testDatabases())('Add Member (%s)', (kind) => {
     const bare = await service.call('GET', '/v1/loyalties/members/FIX-BOB');
     expect(bare.body.code).toBe('FIX-BOB');
   });
+
+  it('lists only the cards with a holder (published=true) or only those without (published=false): an extension for the Members page', async () => {
+    const all = await service.call('GET', `/v1/loyalties/${fixed()}/members?limit=100`);
+    const members = await service.call('GET', `/v1/loyalties/${fixed()}/members?limit=100&published=true&order=-updated_at`);
+    const unissued = await service.call('GET', `/v1/loyalties/${fixed()}/members?limit=100&published=false`);
+    expect(members.status).toBe(200);
+    expect(members.body.vouchers.length).toBeGreaterThan(0);
+    expect(members.body.vouchers.every((v: { holder_id: string | null }) => v.holder_id !== null)).toBe(true);
+    expect(unissued.body.vouchers.length).toBeGreaterThan(0);
+    expect(unissued.body.vouchers.every((v: { holder_id: string | null }) => v.holder_id === null)).toBe(true);
+    expect(members.body.total + unissued.body.total).toBe(all.body.total);
+    expect(members.body.total).toBe(all.body.vouchers.filter((v: { holder_id: string | null }) => v.holder_id !== null).length);
+    const updated = members.body.vouchers.map((v: { updated_at: string | null; created_at: string }) => v.updated_at ?? v.created_at);
+    expect(updated).toEqual([...updated].sort().reverse());
+    const bad = await service.call('GET', `/v1/loyalties/${fixed()}/members?published=yes`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ key: 'invalid_query_params' });
+    expect(JSON.stringify(bad.body.details)).toMatch(/published/);
+  });
 });
 
 describe.each(testDatabases())('Add Member under concurrency (%s)', (kind) => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorObjectSchema } from '../../../contract/error';
-import { createSegmentRequestSchema, customerSegmentListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
+import { createSegmentRequestSchema, customerLookupRequestSchema, customerLookupSchema, customerSegmentListSchema, segmentListQuerySchema, segmentListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
 import { createSegment } from '../../services/create-segment';
 import { deleteSegment } from '../../services/delete-segment';
-import { getSegment, listCustomerSegments, previewSegment } from '../../services/segment-reads';
+import { getSegment, listCustomerSegments, listSegments, lookupCustomers, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
 
@@ -31,6 +31,20 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Preview a segment filter', body: segmentPreviewRequestSchema, response: { 200: segmentPreviewSchema } },
     }, async (request) =>
     previewSegment(app.ctx, request.principal.projectId, request.body.filter),
+  );
+
+  app.get('/v1/segments', {
+      config: { docs: { extension: "The project's segments with their sizes, for the dashboard's Segments page; the real API lists them only in its dashboard." } },
+      schema: { summary: 'List Segments', querystring: segmentListQuerySchema, response: { 200: segmentListSchema } },
+    }, async (request) =>
+    listSegments(app.ctx, request.principal.projectId, request.query),
+  );
+
+  app.post('/v1/customers/lookup', {
+      config: { docs: { extension: 'Which customers a pasted list names (customer ids or source ids), so a static segment can be built from a spreadsheet of source ids.' } },
+      schema: { summary: 'Look up customers by id or source id', body: customerLookupRequestSchema, response: { 200: customerLookupSchema } },
+    }, async (request) =>
+    lookupCustomers(app.ctx, request.principal.projectId, request.body.references),
   );
 
   app.get('/v1/segments/:segmentId', { schema: { summary: 'Get Segment', params: segmentParams, response: { 200: segmentSchema } } }, async (request) =>

@@ -4,7 +4,7 @@ import { webhookAttemptListQuerySchema, webhookAttemptListSchema, webhookListSch
 import { errorObjectSchema } from '../../../contract/error';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
-import { createWebhook, deleteWebhook, getWebhook, listWebhookAttempts, listWebhooks, rotateWebhookSecret, sendWebhookAgain, updateWebhook } from '../../services/webhooks';
+import { createWebhook, deleteWebhook, getWebhook, listWebhookAttempts, listWebhooks, rotateWebhookSecret, sendTestWebhook, sendWebhookAgain, updateWebhook } from '../../services/webhooks';
 
 const projectParams = z.object({ projectId: z.string().min(1) });
 const webhookParams = projectParams.extend({ webhookId: z.string().min(1) });
@@ -55,6 +55,14 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Send Webhook Sendout Again', params: webhookParams.extend({ sendoutId: z.string().min(1) }), response: { 200: webhookSendoutSchema } },
     },
     async (request) => sendWebhookAgain(app.ctx, request.principal.projectId, request.params.projectId, request.params.webhookId, request.params.sendoutId),
+  );
+  app.post(
+    `${base}/:webhookId/test`,
+    {
+      config: { ...management, docs: { extension: '"Send test webhook": a signed sendout of type `webhook.test` to this endpoint alone, due at once, logged like any other; the real API offers it only in its dashboard.' } },
+      schema: { summary: 'Send Test Webhook', params: webhookParams, response: { 200: webhookSendoutSchema } },
+    },
+    async (request) => sendTestWebhook(app.ctx, request.principal.projectId, request.params.projectId, request.params.webhookId, request.dashboardUser),
   );
 };
 

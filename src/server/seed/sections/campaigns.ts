@@ -6,7 +6,7 @@ import { FixtureError, ref, type SeedContext } from '../seed-context';
 
 export async function loadCategories(seed: SeedContext, list: Fixture['categories']): Promise<void> {
   for (const c of list) {
-    const id = newId('cat');
+    const id = c.id ?? newId('cat');
     await seed.tx.insert(categories).values({ id, projectId: seed.projectId, name: c.name, hierarchy: c.hierarchy, createdAt: seed.now });
     seed.refs.categories.set(c.name, id);
   }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { z } from 'zod';
 import { v1EarningRuleSchema, type V1CreateEarningRuleInput, type V1EarningRule } from '../../../../contract/earning-rule-v1';
 import { apiRequest } from '../../../lib/api-client';
-import { earningRulesKeys } from './get-earning-rules';
+import { earningRulesKeys } from '../../../api/get-earning-rules';
 
 export interface CreateEarningRuleInput {
   programId: string;

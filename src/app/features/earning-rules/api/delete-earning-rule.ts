@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { earningRulesKeys } from './get-earning-rules';
+import { earningRulesKeys } from '../../../api/get-earning-rules';
 
 export interface DeleteEarningRuleInput {
   /** Every program the rule earns in: it is taken off each, and deleted with the last. */

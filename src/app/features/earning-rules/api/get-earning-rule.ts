@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { earningRuleSchema, type EarningRule } from '../../../../contract/earning-rule';
 import { apiRequest } from '../../../lib/api-client';
-import { earningRulesKeys } from './get-earning-rules';
+import { earningRulesKeys } from '../../../api/get-earning-rules';
 
 /** GET /v2/loyalties/earning-rules/{id}. */
 export function getEarningRule(id: string, signal?: AbortSignal): Promise<EarningRule> {

@@ -3,7 +3,7 @@ import { v1EarningRuleListQuerySchema, v1EarningRuleListSchema } from '../../../
 import { apiRequest } from '../../../lib/api-client';
 import { contractQuery } from '../../../lib/contract-query';
 import { getLoyaltyPrograms, programsLimit } from '../../../api/get-loyalty-programs';
-import { earningRulesKeys } from './get-earning-rules';
+import { earningRulesKeys } from '../../../api/get-earning-rules';
 
 export interface RuleProgram {
   id: string;

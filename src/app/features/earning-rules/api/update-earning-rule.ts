@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { v1EarningRuleSchema, type V1EarningRule, type V1UpdateEarningRuleInput } from '../../../../contract/earning-rule-v1';
 import { apiRequest } from '../../../lib/api-client';
-import { earningRulesKeys } from './get-earning-rules';
+import { earningRulesKeys } from '../../../api/get-earning-rules';
 
 export interface UpdateEarningRuleInput {
   programId: string;

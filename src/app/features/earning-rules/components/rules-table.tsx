@@ -9,14 +9,49 @@ import { Link as RouterLink } from 'react-router';
 import type { EarningRule } from '../../../../contract/earning-rule';
 import { paths } from '../../../config/paths';
 import { describeLimits, describeTrigger, effectSummary, type ProductNames, type SchemaNames, type SegmentNames } from '../model/describe-rule';
+import { CardList, CardListItem, useCardLayout } from '../../../components/card-list';
 import { StatusChip } from './status-chip';
 
 export const ruleDetailPath = (id: string) => `${paths.earningRules}/${encodeURIComponent(id)}`;
 export const ruleEditPath = (id: string) => `${ruleDetailPath(id)}/edit`;
 export const newRulePath = `${paths.earningRules}/new`;
 
-/** The project's rules: name (to the detail page), status, trigger, what they give and how often. */
+function RuleLink({ rule }: { rule: EarningRule }) {
+  return (
+    <Link component={RouterLink} to={ruleDetailPath(rule.id)} underline="hover" sx={{ fontWeight: 600 }}>
+      {rule.name}
+    </Link>
+  );
+}
+
+/** The project's rules: name (to the detail page), status, trigger, what they give and how often; cards on a phone. */
 export function RulesTable({ rules, schemas, segments, products }: { rules: EarningRule[]; schemas: SchemaNames; segments?: SegmentNames; products?: ProductNames }) {
+  const cards = useCardLayout();
+  if (cards) {
+    return (
+      <CardList label="Earning rules">
+        {rules.map((rule) => {
+          const limits = describeLimits(rule.trigger_limits);
+          return (
+            <CardListItem
+              key={rule.id}
+              title={
+                <>
+                  <RuleLink rule={rule} />
+                  <StatusChip status={rule.status} />
+                </>
+              }
+              fields={[
+                { label: 'Trigger', value: describeTrigger(rule.trigger, schemas, segments) },
+                { label: 'Earns', value: effectSummary(rule, products) },
+                { label: 'Limits', value: limits.length ? limits.join(', ') : 'none' },
+              ]}
+            />
+          );
+        })}
+      </CardList>
+    );
+  }
   return (
     <TableContainer>
       <Table aria-label="Earning rules">
@@ -35,9 +70,7 @@ export function RulesTable({ rules, schemas, segments, products }: { rules: Earn
             return (
               <TableRow key={rule.id} hover>
                 <TableCell>
-                  <Link component={RouterLink} to={ruleDetailPath(rule.id)} underline="hover" sx={{ fontWeight: 600 }}>
-                    {rule.name}
-                  </Link>
+                  <RuleLink rule={rule} />
                 </TableCell>
                 <TableCell>
                   <StatusChip status={rule.status} />

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useProgramMembers } from '../../../api/get-program-members';
+import { EmailText } from '../../../components/email-text';
 import { PagedTable } from '../../../components/paged-table';
 import { memberPath } from '../../../config/paths';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -30,13 +31,14 @@ function CardLink({ code, holder }: { code: string; holder: string }) {
 }
 
 /**
- * The cards of one program, recently changed first, 20 a page, each row naming its holder and
- * leading to the member's page. Give it `key={campaignId}` so a new program starts on page one.
+ * The members of one program (cards with a holder), most recently active first, 20 a page, each row
+ * naming its holder and leading to the member's page; with `includeUnissued`, the cards not issued
+ * yet too. Give it `key` of the program and the filter so a change starts on page one.
  */
-export function MembersTable({ campaignId, programName }: { campaignId: string; programName: string }) {
+export function MembersTable({ campaignId, programName, includeUnissued = false }: { campaignId: string; programName: string; includeUnissued?: boolean }) {
   const [page, setPage] = useState(0);
   const navigate = useNavigate();
-  const members = useProgramMembers(campaignId, { page: page + 1, limit: pageSize });
+  const members = useProgramMembers(campaignId, { page: page + 1, limit: pageSize, published: includeUnissued ? undefined : true });
   const rows = useMemo(() => members.data?.vouchers ?? [], [members.data]);
   const holderIds = useMemo(() => [...new Set(rows.flatMap((member) => (member.holder_id ? [member.holder_id] : [])))], [rows]);
   const holders = useCardHolders(programName, holderIds);
@@ -48,7 +50,7 @@ export function MembersTable({ campaignId, programName }: { campaignId: string; 
       query={members}
       columns={5}
       rowCount={rows.length}
-      emptyText="This program has no cards yet."
+      emptyText={includeUnissued ? 'This program has no cards yet.' : 'No one holds a card of this program yet.'}
       page={page}
       pageSize={pageSize}
       total={members.data?.total ?? 0}
@@ -61,7 +63,7 @@ export function MembersTable({ campaignId, programName }: { campaignId: string; 
           <TableCell align="right" sx={wideOnly}>
             Points
           </TableCell>
-          <TableCell sx={wideOnly}>Last changed</TableCell>
+          <TableCell sx={wideOnly}>Last activity</TableCell>
         </TableRow>
       }
     >
@@ -83,7 +85,7 @@ export function MembersTable({ campaignId, programName }: { campaignId: string; 
               </Typography>
               {holder.secondary && (
                 <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {holder.secondary}
+                  {holder.secondary.includes('@') ? <EmailText email={holder.secondary} /> : holder.secondary}
                 </Typography>
               )}
               <Box sx={cardUnderName}>

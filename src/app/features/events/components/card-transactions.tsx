@@ -8,24 +8,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useStaffDirectory } from '../../../api/get-staff-directory';
+import { HistoryNote } from '../../../components/history-note';
+import { transactionAuthor, transactionReason } from '../../../lib/card-history/transaction-author';
+import { signedPoints, transactionTypeLabel } from '../../../lib/card-history/transaction-labels';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/session/use-session';
 import { useCardTransactions } from '../api/get-card-transactions';
 
 const latest = 5;
-const label: Record<string, string> = {
-  POINTS_ACCRUAL: 'Accrual',
-  POINTS_ADDITION: 'Addition',
-  POINTS_REMOVAL: 'Removal',
-  POINTS_EXPIRATION: 'Expiration',
-  POINTS_REDEMPTION: 'Redemption',
-  POINTS_REFUND: 'Refund',
-  POINTS_TRANSFER_IN: 'Transfer in',
-  POINTS_TRANSFER_OUT: 'Transfer out',
-};
-
-/** The card's latest transactions, newest first, with the rule that earned each accrual. */
+/** The card's latest transactions, newest first, in the member page's words: what, how much, who and why. */
 export function CardTransactions({ code }: { code: string }) {
   const transactions = useCardTransactions(code, latest);
+  const session = useSession();
+  const staff = useStaffDirectory();
+  const signedIn = session.data?.authenticated ? session.data.user : undefined;
   if (transactions.isError) return <ErrorAlert error={transactions.error} title="Could not load the card's transactions" onRetry={() => void transactions.refetch()} />;
   return (
     <Box>
@@ -35,20 +32,22 @@ export function CardTransactions({ code }: { code: string }) {
           <TableHead>
             <TableRow>
               <TableCell>When</TableCell>
-              <TableCell>Type</TableCell>
+              <TableCell>What</TableCell>
               <TableCell align="right">Points</TableCell>
               <TableCell align="right">Balance</TableCell>
-              <TableCell>Why</TableCell>
+              <TableCell>Who and why</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {(transactions.data?.data ?? []).map((t) => (
               <TableRow key={t.id}>
                 <TableCell sx={{ minWidth: 110 }}>{formatDateTime(t.created_at)}</TableCell>
-                <TableCell>{label[t.type] ?? t.type}</TableCell>
-                <TableCell align="right">{t.details.balance.points > 0 ? `+${formatNumber(t.details.balance.points)}` : formatNumber(t.details.balance.points)}</TableCell>
+                <TableCell>{transactionTypeLabel(t.type)}</TableCell>
+                <TableCell align="right">{signedPoints(t.details.balance.points)}</TableCell>
                 <TableCell align="right">{formatNumber(t.details.balance.balance)}</TableCell>
-                <TableCell sx={{ minWidth: 150 }}>{t.details.earning_rule?.source.banner ?? t.reason ?? '—'}</TableCell>
+                <TableCell sx={{ minWidth: 150 }}>
+                  <HistoryNote author={transactionAuthor(t, signedIn, staff.data)} reason={transactionReason(t)} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

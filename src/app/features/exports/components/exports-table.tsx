@@ -1,26 +1,24 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import type { ExportObject } from '../../../../contract/export';
-import { DeleteIcon, DownloadIcon } from '../../../components/icons';
+import { DeleteIcon } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/format';
 import { useCan, useSession } from '../../../lib/session/use-session';
 import { useStaffDirectory } from '../../../api/get-staff-directory';
 import { PagedTable } from '../../../components/paged-table';
-import { memberPath } from '../../../config/paths';
 import { useExports } from '../api/get-exports';
 import { useNow } from '../hooks/use-now';
-import { exportedCardCode, exportedContentsLabel, formatElapsed, proxiedDownloadUrl, startedBy, statusCopy } from '../model/export-display';
+import { formatElapsed, startedBy } from '../model/export-display';
 import { nothingSeen, seeExports, type SeenExports } from '../model/finish-times';
 import { ExportPolling, hasUnfinished, isFinished } from '../model/polling';
 import { DeleteExportDialog } from './delete-export-dialog';
+import { ExportContents, ExportFile, ExportStatus } from './export-parts';
+import { CardList, CardListItem } from '../../../components/card-list';
 
 const pageSize = 10;
 /** One empty list for every render without data: a new [] each time would look like a new answer. */
@@ -36,20 +34,6 @@ function useSeenExports(exports: readonly ExportObject[], receivedAt: number): S
   const [state, setState] = useState({ exports, seen: seeExports(nothingSeen, exports, receivedAt) });
   if (state.exports !== exports) setState({ exports, seen: seeExports(state.seen, exports, receivedAt) });
   return state.seen;
-}
-
-function StatusCell({ item }: { item: ExportObject }) {
-  const copy = statusCopy[item.status];
-  return (
-    <TableCell>
-      <Chip size="small" label={copy.label} color={copy.color} variant={item.status === 'SCHEDULED' ? 'outlined' : 'filled'} />
-      {item.status === 'ERROR' && (
-        <Typography variant="caption" component="p" sx={{ color: 'error.main', mt: 0.5, maxWidth: 320 }}>
-          {item.error?.message ?? 'The file could not be generated.'}
-        </Typography>
-      )}
-    </TableCell>
-  );
 }
 
 /** The project's exports, newest first, polled (1 s backing off to 10 s) until each is DONE or ERROR; roles that may, delete them. */
@@ -68,6 +52,14 @@ export function ExportsTable() {
   const now = useNow(running);
   const { finishedAt, announcement } = useSeenExports(rows, exportsQuery.dataUpdatedAt);
   const columns = canDelete ? 7 : 6;
+
+  /** How long the export ran (finished) or has been running; undefined when it finished before the page was opened. */
+  function elapsedOf(item: ExportObject): number | undefined {
+    const created = new Date(item.created_at).getTime();
+    if (!isFinished(item.status)) return now - created;
+    return finishedAt[item.id] !== undefined ? finishedAt[item.id] - created : undefined;
+  }
+  const elapsedText = (elapsed: number | undefined) => (elapsed === undefined ? '—' : formatElapsed(elapsed));
 
   function exportDeleted(exportId: string) {
     setConfirmingDelete(null);
@@ -93,6 +85,37 @@ export function ExportsTable() {
         pageSize={pageSize}
         total={total}
         onPageChange={setPage}
+        cardList={
+          <CardList label="Exports">
+            {rows.map((item) => (
+              <CardListItem
+                key={item.id}
+                title={
+                  <>
+                    <Box sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere' }}>{item.id}</Box>
+                    <ExportStatus item={item} />
+                  </>
+                }
+                fields={[
+                  { label: 'Started', value: formatDateTime(item.created_at) },
+                  { label: 'Contents', value: <ExportContents item={item} /> },
+                  { label: 'Started by', value: startedBy(item, session.data?.authenticated ? session.data.user : undefined, staffNames.data) },
+                  { label: 'Elapsed', value: elapsedText(elapsedOf(item)) },
+                ]}
+                actions={
+                  <>
+                    <ExportFile item={item} />
+                    {canDelete && (
+                      <Button size="small" color="error" startIcon={<DeleteIcon fontSize="small" />} aria-label={`Delete ${item.id}`} onClick={() => setConfirmingDelete(item.id)}>
+                        Delete
+                      </Button>
+                    )}
+                  </>
+                }
+              />
+            ))}
+          </CardList>
+        }
         head={
           <TableRow>
             <TableCell>Export</TableCell>
@@ -106,9 +129,7 @@ export function ExportsTable() {
         }
       >
         {rows.map((item) => {
-          const created = new Date(item.created_at).getTime();
-          const elapsed = isFinished(item.status) ? (finishedAt[item.id] !== undefined ? finishedAt[item.id] - created : undefined) : now - created;
-          const card = exportedCardCode(item);
+          const elapsed = elapsedOf(item);
           return (
             <TableRow key={item.id} hover>
               <TableCell sx={{ minWidth: 150 }}>
@@ -118,29 +139,17 @@ export function ExportsTable() {
                 </Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {card ? (
-                  <Link component={RouterLink} to={memberPath(card)} sx={{ fontFamily: monospace, fontSize: 13 }}>
-                    {card}
-                  </Link>
-                ) : (
-                  exportedContentsLabel(item)
-                )}
+                <ExportContents item={item} />
               </TableCell>
               <TableCell sx={wideOnly}>{startedBy(item, session.data?.authenticated ? session.data.user : undefined, staffNames.data)}</TableCell>
-              <StatusCell item={item} />
+              <TableCell>
+                <ExportStatus item={item} />
+              </TableCell>
               <TableCell sx={{ ...wideOnly, fontVariantNumeric: 'tabular-nums' }} title={elapsed === undefined ? 'Finished before this page was opened' : undefined}>
-                {elapsed === undefined ? '—' : formatElapsed(elapsed)}
+                {elapsedText(elapsed)}
               </TableCell>
               <TableCell>
-                {item.status === 'DONE' && item.result ? (
-                  <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={proxiedDownloadUrl(item.result.url)} download={`${item.id}.csv`} aria-label={`Download ${item.id}.csv`}>
-                    CSV
-                  </Button>
-                ) : (
-                  <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                    {item.status === 'ERROR' ? 'No file' : 'Not ready'}
-                  </Typography>
-                )}
+                <ExportFile item={item} />
               </TableCell>
               {canDelete && (
                 <TableCell align="right">

@@ -13,8 +13,10 @@ import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { placeAdjustError } from '../model/action-errors';
-import { adjustFormSchema, adjustRequest, emptyAdjustForm, type AdjustFormValues } from '../model/adjust-form';
+import { useActionMessage } from '../model/action-message';
+import { adjustFormSchema, adjustRequest, emptyAdjustForm, needsConfirmation, type AdjustFormValues } from '../model/adjust-form';
 import { useAdjustPoints } from '../model/use-member-actions';
+import { ConfirmAdjustDialog } from './confirm-adjust-dialog';
 
 /** Today as `YYYY-MM-DD` in the reader's zone: the earliest expiry the date field offers. */
 function today(): string {
@@ -22,27 +24,41 @@ function today(): string {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
-/** Add or remove points on the card, with a reason the card's history keeps. */
-export function AdjustPointsForm({ campaignId, code }: { campaignId: string; code: string }) {
+/**
+ * Add or remove points on the card, with a reason the card's history keeps. A removal, and an
+ * addition above `largeAdditionThreshold`, asks for confirmation first.
+ */
+export function AdjustPointsForm({ campaignId, code, balance }: { campaignId: string; code: string; balance: number }) {
   const adjust = useAdjustPoints(campaignId, code);
-  const [done, setDone] = useState<string | null>(null);
+  const done = useActionMessage(code, 'adjust');
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<AdjustFormValues | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<AdjustFormValues>({ resolver: zodResolver(adjustFormSchema), defaultValues: emptyAdjustForm });
   const direction = useWatch({ control, name: 'direction' });
 
-  const submit = handleSubmit(async (values) => {
-    setDone(null);
+  async function send(values: AdjustFormValues) {
+    done.clear();
     setFormError(null);
     try {
       const result = await adjust.mutateAsync(adjustRequest(values));
-      setDone(`${values.direction === 'add' ? 'Added' : 'Removed'} ${formatNumber(Math.abs(result.points))} points. The balance is now ${formatNumber(result.balance)}.`);
+      done.show(`${values.direction === 'add' ? 'Added' : 'Removed'} ${formatNumber(Math.abs(result.points))} points. The balance is now ${formatNumber(result.balance)}.`);
       reset(emptyAdjustForm);
     } catch (error) {
       const placed = placeAdjustError(errorObjectOf(error));
       if (placed.field === 'form') setFormError(placed.text);
       else setError(placed.field, { message: placed.text }, { shouldFocus: true });
     }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    if (needsConfirmation(values)) setConfirming(values);
+    else await send(values);
   });
+  const confirm = async () => {
+    const values = confirming;
+    setConfirming(null);
+    if (values) await send(values);
+  };
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="adjust-heading" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -73,9 +89,9 @@ export function AdjustPointsForm({ campaignId, code }: { campaignId: string; cod
       )}
       {formError && <Alert severity="error">{formError}</Alert>}
       <Box role="status" aria-live="polite">
-        {done && (
+        {done.text && (
           <Alert severity="success" role="presentation">
-            {done}
+            {done.text}
           </Alert>
         )}
       </Box>
@@ -84,6 +100,7 @@ export function AdjustPointsForm({ campaignId, code }: { campaignId: string; cod
           {direction === 'add' ? 'Add points' : 'Remove points'}
         </Button>
       </Box>
+      <ConfirmAdjustDialog code={code} balance={balance} values={confirming} pending={adjust.isPending} onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} />
     </Box>
   );
 }

@@ -15,8 +15,9 @@ export default function BalanceChart({ series, label }: { series: BalancePoint[]
     <Box role="img" aria-label={label} sx={{ width: '100%', height: 240 }}>
       <LineChart
         height={240}
-        margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
-        xAxis={[{ data: series.map((p) => p.at), scaleType: 'time', valueFormatter: (value: Date, context) => (context.location === 'tick' ? dayFormat.format(value) : dateTimeFormat.format(value)) }]}
+        // Room on the right for half of the last date's label, which is centred on its tick.
+        margin={{ left: 8, right: 40, top: 16, bottom: 8 }}
+        xAxis={[{ data: series.map((p) => p.at), scaleType: 'time', tickMinStep: 24 * 60 * 60 * 1000, valueFormatter: (value: Date, context) => (context.location === 'tick' ? dayFormat.format(value) : dateTimeFormat.format(value)) }]}
         yAxis={[{ min: 0, width: 56 }]}
         series={[{ data: series.map((p) => p.balance), label: 'Balance', curve: 'stepAfter', area: true, showMark: series.length <= 30, valueFormatter: (value) => `${formatNumber(value)} points` }]}
         hideLegend

@@ -13,7 +13,7 @@ const BalanceChart = lazy(() => import('./balance-chart'));
 export function BalanceHistory({ code }: { code: string }) {
   const transactions = useChartTransactions(code);
   if (transactions.isError) return <ErrorAlert error={transactions.error} title="Could not load the balance history" onRetry={() => void transactions.refetch()} />;
-  if (!transactions.data) return <Skeleton variant="rounded" height={240} aria-label="Loading the balance history" />;
+  if (!transactions.data) return <Skeleton variant="rounded" height={240} role="progressbar" aria-label="Loading the balance history" />;
   const list = transactions.data;
   const series = balanceSeries(list.data, !list.has_more, new Date(transactions.dataUpdatedAt));
   if (series.length === 0) {
@@ -27,7 +27,7 @@ export function BalanceHistory({ code }: { code: string }) {
   const summary = `Balance over the ${list.has_more ? 'latest ' : ''}${formatNumber(list.data.length)} transaction${list.data.length === 1 ? '' : 's'}; now ${formatNumber(now)} points.`;
   return (
     <Box data-testid="balance-chart">
-      <Suspense fallback={<Skeleton variant="rounded" height={240} aria-label="Loading the chart" />}>
+      <Suspense fallback={<Skeleton variant="rounded" height={240} role="progressbar" aria-label="Loading the chart" />}>
         <BalanceChart series={series} label={`Chart: ${summary}`} />
       </Suspense>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>

@@ -45,7 +45,7 @@ export function CardPoints({ member }: { member: LoyaltyMember }) {
         Expiring points
       </Typography>
       {buckets.isError && <ErrorAlert error={buckets.error} title="Could not load the expiring points" onRetry={() => void buckets.refetch()} />}
-      {buckets.isPending && <Skeleton width={200} aria-label="Loading expiring points" />}
+      {buckets.isPending && <Skeleton width={200} role="progressbar" aria-label="Loading expiring points" />}
       {buckets.data && (
         <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'body2' }}>
           {buckets.data.data.length === 0 && <li>No points waiting to be used.</li>}

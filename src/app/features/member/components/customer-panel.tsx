@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { MemberSearchResult } from '../../../../contract/member-search';
 import { Detail } from '../../../components/detail';
+import { EmailText } from '../../../components/email-text';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useCan } from '../../../lib/session/use-session';
 import { useCustomer } from '../api/get-customer';
@@ -38,7 +39,7 @@ export function CustomerPanel({ code, holder }: { code: string; holder: MemberSe
       )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 0.75, m: 0 }}>
         <Detail label="Name">{holder.name ?? '—'}</Detail>
-        <Detail label="Email">{holder.email ?? '—'}</Detail>
+        <Detail label="Email">{holder.email ? <EmailText email={holder.email} /> : '—'}</Detail>
         <Detail label="Phone">{customer.data?.phone ?? '—'}</Detail>
         <Detail label="Source ID">{holder.source_id ?? '—'}</Detail>
         {metadata.map(([key, value]) => (
@@ -67,7 +68,7 @@ export function CustomerPanel({ code, holder }: { code: string; holder: MemberSe
         Segments
       </Typography>
       {segments.isError && <ErrorAlert error={segments.error} title="Could not load the segments" onRetry={() => void segments.refetch()} />}
-      {segments.isPending && <Skeleton width={160} aria-label="Loading segments" />}
+      {segments.isPending && <Skeleton width={160} role="progressbar" aria-label="Loading segments" />}
       {segments.data && segments.data.data.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           In no segment.

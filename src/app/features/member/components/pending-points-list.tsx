@@ -21,6 +21,7 @@ import { useCan } from '../../../lib/session/use-session';
 import { pendingPointsErrorText } from '../model/action-errors';
 import { cancelPendingFormSchema, type CancelPendingFormValues } from '../model/cancel-pending-form';
 import { useActivatePendingPoints, useCancelPendingPoints } from '../model/use-member-actions';
+import { useActionMessage } from '../model/action-message';
 import { useCursorPages } from '../model/use-cursor-pages';
 import { CursorPager } from './cursor-pager';
 
@@ -91,15 +92,15 @@ export function PendingPointsList({ code }: { code: string }) {
   const activate = useActivatePendingPoints(code);
   const mayManage = useCan('managePendingPoints');
   const [cancelling, setCancelling] = useState<PendingPoints | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const done = useActionMessage(code, 'pending');
   const [failed, setFailed] = useState<string | null>(null);
 
   const activateNow = async (item: PendingPoints) => {
-    setDone(null);
+    done.clear();
     setFailed(null);
     try {
       const result = await activate.mutateAsync(item.id);
-      setDone(`Activated ${formatNumber(item.points)} points. The balance is now ${formatNumber(result.balance)}.`);
+      done.show(`Activated ${formatNumber(item.points)} points. The balance is now ${formatNumber(result.balance)}.`);
     } catch (error) {
       setFailed(pendingPointsErrorText(errorObjectOf(error), 'activate'));
     }
@@ -111,9 +112,9 @@ export function PendingPointsList({ code }: { code: string }) {
     <Box>
       <Box sx={{ height: 4 }}>{pending.isFetching && <LinearProgress aria-label="Loading pending points" />}</Box>
       <Box role="status" aria-live="polite">
-        {done && (
+        {done.text && (
           <Alert severity="success" role="presentation" sx={{ mb: 1 }}>
-            {done}
+            {done.text}
           </Alert>
         )}
       </Box>
@@ -160,7 +161,7 @@ export function PendingPointsList({ code }: { code: string }) {
       {list && (pages.pageNumber > 1 || list.has_more) && (
         <CursorPager label="Pending points pages" pageNumber={pages.pageNumber} hasOlder={list.has_more && Boolean(list.more_starting_after)} onNewer={pages.newer} onOlder={() => list.more_starting_after && pages.older(list.more_starting_after)} />
       )}
-      <CancelDialog code={code} item={cancelling} onClose={() => setCancelling(null)} onDone={setDone} />
+      <CancelDialog code={code} item={cancelling} onClose={() => setCancelling(null)} onDone={done.show} />
     </Box>
   );
 }

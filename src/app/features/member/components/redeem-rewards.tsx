@@ -18,6 +18,7 @@ import { errorObjectOf } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useAffordableRewards } from '../api/get-affordable-rewards';
 import { redeemErrorText } from '../model/action-errors';
+import { useActionMessage } from '../model/action-message';
 import { useRedeemReward } from '../model/use-member-actions';
 
 function priceOf(item: MemberReward): number {
@@ -29,7 +30,7 @@ export function RedeemRewards({ campaignId, code, balance }: { campaignId: strin
   const rewards = useAffordableRewards(code);
   const redeem = useRedeemReward(campaignId, code);
   const [chosen, setChosen] = useState<MemberReward | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const done = useActionMessage(code, 'redeem');
 
   const close = () => {
     setChosen(null);
@@ -37,9 +38,10 @@ export function RedeemRewards({ campaignId, code, balance }: { campaignId: strin
   };
   const confirm = async () => {
     if (!chosen) return;
+    done.clear();
     try {
       await redeem.mutateAsync(chosen.reward.id);
-      setDone(`Redeemed ${chosen.reward.name} for ${formatNumber(priceOf(chosen))} points.`);
+      done.show(`Redeemed ${chosen.reward.name} for ${formatNumber(priceOf(chosen))} points.`);
       setChosen(null);
     } catch {
       // The dialog shows the error (redeem.error) and stays open.
@@ -52,14 +54,14 @@ export function RedeemRewards({ campaignId, code, balance }: { campaignId: strin
   return (
     <Box>
       <Box role="status" aria-live="polite">
-        {done && (
+        {done.text && (
           <Alert severity="success" role="presentation" sx={{ mb: 1 }}>
-            {done}
+            {done.text}
           </Alert>
         )}
       </Box>
       {!offered ? (
-        <Skeleton variant="rounded" height={80} aria-label="Loading rewards" />
+        <Skeleton variant="rounded" height={80} role="progressbar" aria-label="Loading rewards" />
       ) : offered.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           No reward of this program costs {formatNumber(balance)} points or less.

@@ -12,25 +12,14 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { useCardTransactionsPage } from '../api/get-card-transactions';
-import { transactionTypeLabel } from '../model/labels';
-import { transactionAuthor, transactionReason } from '../model/transaction-author';
+import { transactionAuthor, transactionReason } from '../../../lib/card-history/transaction-author';
+import { signedPoints, transactionTypeLabel } from '../../../lib/card-history/transaction-labels';
+import { HistoryNote } from '../../../components/history-note';
 import { useCursorPages } from '../model/use-cursor-pages';
 import { CursorPager } from './cursor-pager';
 
 const pageSize = 10;
 const whyColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-/** Who, then why: "by sam (support) · goodwill, ticket 4711"; the name kept on one line where there is room. */
-function Note({ author, reason }: { author: string | undefined; reason: string | undefined }) {
-  if (!author && !reason) return '—';
-  return (
-    <>
-      {author && <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>{`${author}${reason ? ' ·' : ''}`}</Box>}
-      {author && reason && ' '}
-      {reason}
-    </>
-  );
-}
 
 /** The card's transactions, newest first, ten to a page, each with who made it and why. */
 export function TransactionsTable({ code }: { code: string }) {
@@ -58,7 +47,7 @@ export function TransactionsTable({ code }: { code: string }) {
           </TableHead>
           <TableBody>
             {(list?.data ?? []).map((t) => {
-              const note = <Note author={transactionAuthor(t, signedIn, staff.data)} reason={transactionReason(t)} />;
+              const note = <HistoryNote author={transactionAuthor(t, signedIn, staff.data)} reason={transactionReason(t)} />;
               return (
                 <TableRow key={t.id}>
                   <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{formatDateTime(t.created_at)}</TableCell>
@@ -69,7 +58,7 @@ export function TransactionsTable({ code }: { code: string }) {
                       {note}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{t.details.balance.points > 0 ? `+${formatNumber(t.details.balance.points)}` : formatNumber(t.details.balance.points)}</TableCell>
+                  <TableCell align="right">{signedPoints(t.details.balance.points)}</TableCell>
                   <TableCell align="right">{formatNumber(t.details.balance.balance)}</TableCell>
                   <TableCell sx={{ ...whyColumn, minWidth: 140 }}>{note}</TableCell>
                 </TableRow>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustFormSchema, adjustRequest } from './adjust-form';
+import { adjustFormSchema, adjustRequest, largeAdditionThreshold, needsConfirmation } from './adjust-form';
 
 describe('adjust-points form', () => {
   it('requires a reason and a positive whole number of points', () => {
@@ -14,5 +14,13 @@ describe('adjust-points form', () => {
     expect(adjustRequest({ direction: 'add', points: '50', reason: ' Goodwill ', expiresOn: '2027-01-31' })).toEqual({ points: 50, reason: 'Goodwill', expiration_type: 'CUSTOM_DATE', expiration_date: '2027-01-31' });
     expect(adjustRequest({ direction: 'add', points: '50', reason: 'Goodwill', expiresOn: '' })).toEqual({ points: 50, reason: 'Goodwill' });
     expect(adjustRequest({ direction: 'remove', points: '20', reason: 'Duplicate', expiresOn: '2027-01-31' })).toEqual({ points: -20, reason: 'Duplicate' });
+  });
+
+  it('asks before every removal and before an addition above the threshold of 1,000 points', () => {
+    expect(largeAdditionThreshold).toBe(1_000);
+    expect(needsConfirmation({ direction: 'remove', points: '1' })).toBe(true);
+    expect(needsConfirmation({ direction: 'add', points: '1000' })).toBe(false);
+    expect(needsConfirmation({ direction: 'add', points: '1001' })).toBe(true);
+    expect(needsConfirmation({ direction: 'add', points: '50' })).toBe(false);
   });
 });

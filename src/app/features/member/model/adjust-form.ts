@@ -27,3 +27,11 @@ export function adjustRequest(values: AdjustFormValues): BalanceUpdateRequest {
   if (values.expiresOn) Object.assign(request, { expiration_type: 'CUSTOM_DATE', expiration_date: values.expiresOn });
   return request;
 }
+
+/** An addition above this many points asks for confirmation, as every removal does: a typo of one zero too many is costly. */
+export const largeAdditionThreshold = 1_000;
+
+/** Whether the change asks "are you sure?" before it is sent. */
+export function needsConfirmation(values: Pick<AdjustFormValues, 'direction' | 'points'>): boolean {
+  return values.direction === 'remove' || Number(values.points) > largeAdditionThreshold;
+}

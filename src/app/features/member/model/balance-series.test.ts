@@ -40,4 +40,16 @@ describe('balanceSeries', () => {
   it('is empty for a card without transactions', () => {
     expect(balanceSeries([], true)).toEqual([]);
   });
+
+  it('makes one point of the changes of one day: at the first, with the balance after the last', () => {
+    const busyDay = [
+      transaction('t4', '2026-03-01T16:00:00', -50, 1520),
+      transaction('t3', '2026-03-01T15:00:00', 1500, 1570),
+      transaction('t2', '2026-03-01T09:00:00', 20, 70),
+      transaction('t1', '2026-02-20T10:00:00', 50, 50),
+    ];
+    const series = balanceSeries(busyDay, true);
+    expect(series.map((p) => p.balance)).toEqual([0, 50, 1520]);
+    expect(series[2].at.getTime()).toBe(new Date('2026-03-01T09:00:00').getTime());
+  });
 });

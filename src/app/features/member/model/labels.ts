@@ -1,21 +1,4 @@
-import type { CardTransaction } from '../../../../contract/card-transaction';
 import type { MemberActivity } from '../../../../contract/member-activity';
-
-const transactionLabels: Record<CardTransaction['type'], string> = {
-  PENDING_POINTS_ACTIVATION: 'Pending points activated',
-  POINTS_ACCRUAL: 'Earned',
-  POINTS_ADDITION: 'Added',
-  POINTS_REMOVAL: 'Removed',
-  POINTS_EXPIRATION: 'Expired',
-  POINTS_REDEMPTION: 'Spent on a reward',
-  POINTS_REFUND: 'Refunded',
-  POINTS_TRANSFER_IN: 'Transferred in',
-  POINTS_TRANSFER_OUT: 'Transferred out',
-};
-
-export function transactionTypeLabel(type: CardTransaction['type']): string {
-  return transactionLabels[type];
-}
 
 const activityLabels: Record<MemberActivity['type'], string> = {
   'customer.publication.succeeded': 'Card given to the customer',

@@ -24,12 +24,12 @@ export function IdCounts({ parsed, parsing }: { parsed: ParsedIds | null; parsin
     <Box role="status" aria-live="polite" aria-busy={parsing} aria-label="Customer id counts">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, opacity: parsing ? 0.6 : 1, transition: 'opacity 120ms' }}>
         <Count label="Pasted" value={parsed?.pasted ?? 0} />
-        <Count label="Unique" value={parsed?.ids.length ?? 0} tone={parsed?.overLimit ? 'error' : undefined} />
+        <Count label="Unique" value={parsed?.ids.length ?? 0} tone={parsed?.overLimit ? 'error' : parsed?.overSegment ? 'warning' : undefined} />
         <Count label="Duplicates removed" value={parsed?.duplicates ?? 0} />
         <Count label="Malformed" value={parsed?.malformed ?? 0} tone={parsed?.malformed ? 'warning' : undefined} />
       </Box>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1, minHeight: '1.5em' }}>
-        {parsing ? 'Counting…' : parsed?.malformed ? `Malformed entries are left out (a customer id is cust_ followed by letters and digits): ${parsed.malformedExamples.join(', ')}${parsed.malformed > parsed.malformedExamples.length ? ', …' : ''}` : ' '}
+        {parsing ? 'Counting…' : parsed?.malformed ? `Malformed entries are left out (a customer id or source id has at most 200 characters): ${parsed.malformedExamples.join(', ')}${parsed.malformed > parsed.malformedExamples.length ? ', …' : ''}` : ' '}
       </Typography>
     </Box>
   );

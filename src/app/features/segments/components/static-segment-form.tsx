@@ -9,13 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { staticSegmentLimit, staticSegmentRequestSchema, type Segment } from '../../../../contract/segment';
+import { customerLookupLimit, staticSegmentLimit, staticSegmentRequestSchema, type Segment } from '../../../../contract/segment';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorObjectOf } from '../../../lib/api-error';
 import { nameErrorOf } from '../model/name-error';
 import { formatNumber } from '../../../lib/format';
 import { useCreateSegment } from '../api/create-segment';
+import { lookupCustomers } from '../api/lookup-customers';
+import { lookupReport, unknownLinesText, type LookupReport } from '../model/lookup-report';
 import { useParsedIds } from '../model/use-parsed-ids';
 import { IdCounts } from './id-counts';
 
@@ -30,8 +32,10 @@ function failureTitle(error: unknown): string {
 }
 
 /**
- * A static segment from up to 20,000 pasted or uploaded (CSV/TXT) customer ids. The text is parsed
- * in a Web Worker and the counts shown before anything is sent.
+ * A static segment from up to 20,000 pasted or uploaded (CSV/TXT) customer ids or source ids. The
+ * text is parsed in a Web Worker and the counts shown before anything is sent; on create, the
+ * entries are looked up (ids and source ids alike), and entries that name no customer are reported
+ * by line: the agent fixes them, or creates the segment without them with a second click.
  */
 export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment) => void }) {
   const { control, handleSubmit, setError } = useForm<NameForm, unknown, z.output<typeof nameSchema>>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
@@ -40,6 +44,10 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
   const { parsed, parsing } = useParsedIds(text);
   const create = useCreateSegment();
   const [failure, setFailure] = useState<unknown>(null);
+  const [looking, setLooking] = useState(false);
+  /** The lookup of the text as it is now; any edit drops it. */
+  const [report, setReport] = useState<(LookupReport & { text: string }) | null>(null);
+  const current = report && report.text === text ? report : null;
   const failureRef = useRef<HTMLDivElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -58,18 +66,34 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
   }
 
   const ids = parsed?.ids ?? [];
-  const idsProblem = !text.trim() ? 'Paste or upload customer ids' : parsed?.overLimit ? `A static segment holds at most ${formatNumber(staticSegmentLimit)} customers: remove ${formatNumber(ids.length - staticSegmentLimit)} ids` : !parsing && ids.length === 0 ? 'No customer ids found in the text' : null;
+  const idsProblem = !text.trim() ? 'Paste or upload customer ids or source ids' : parsed?.overLimit ? `At most ${formatNumber(customerLookupLimit)} entries can be checked at once: remove ${formatNumber(ids.length - customerLookupLimit)}` : !parsing && ids.length === 0 ? 'No customer ids found in the text' : null;
   const [showIdsProblem, setShowIdsProblem] = useState(false);
   const idsError = showIdsProblem ? idsProblem : null;
 
-  const submit = handleSubmit(({ name }) => {
+  const submit = handleSubmit(async ({ name }) => {
     setFailure(null);
-    if (idsProblem || parsing) {
+    if (idsProblem || parsing || !parsed) {
       setShowIdsProblem(true);
       return;
     }
+    let found = current;
+    if (!found) {
+      setLooking(true);
+      try {
+        found = { ...lookupReport(parsed.ids, parsed.lines, await lookupCustomers(parsed.ids)), text };
+      } catch (error) {
+        setFailure(error);
+        return;
+      } finally {
+        setLooking(false);
+      }
+      setReport(found);
+      // Unknown entries are shown first; a second click creates the segment without them.
+      if (found.unknown.length > 0) return;
+    }
+    if (found.customerIds.length === 0 || found.customerIds.length > staticSegmentLimit) return;
     create.mutate(
-      { name, type: 'static', customers: ids },
+      { name, type: 'static', customers: found.customerIds },
       {
         onSuccess: onCreated,
         onError: (error) => {
@@ -94,7 +118,7 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
       <FormTextField control={control} name="name" label="Segment name" autoComplete="off" slotProps={{ htmlInput: { 'aria-required': true } }} />
       <Box>
         <FormLabel htmlFor="segment-customer-ids" sx={{ display: 'block', mb: 0.75, typography: 'body2' }}>
-          Customer ids
+          Customer ids or source ids
         </FormLabel>
         {/*
           A plain uncontrolled textarea: React never writes its 20,000 lines back, and focus is shown
@@ -109,7 +133,7 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
           aria-required
           aria-invalid={idsError !== null}
           aria-describedby="segment-customer-ids-help"
-          placeholder={'cust_…\ncust_…'}
+          placeholder={'cust_…\ndemo-customer-01'}
           onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
             setText(event.target.value);
             setFileNote(null);
@@ -131,7 +155,7 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
           }}
         />
         <FormHelperText id="segment-customer-ids-help" error={idsError !== null} sx={{ mx: 1.75 }}>
-          {idsError ?? `Up to ${formatNumber(staticSegmentLimit)} ids, separated by commas, semicolons, spaces or new lines.`}
+          {idsError ?? `Up to ${formatNumber(staticSegmentLimit)} customer ids (cust_…) or your own source ids, separated by commas, semicolons, spaces or new lines.`}
         </FormHelperText>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Button component="label" variant="outlined" size="small">
@@ -146,10 +170,25 @@ export function StaticSegmentForm({ onCreated }: { onCreated: (segment: Segment)
         </Box>
       </Box>
       <IdCounts parsed={parsed} parsing={parsing} />
-      {parsed?.overLimit && <Alert severity="error">{`${formatNumber(parsed.ids.length)} distinct ids: a static segment holds at most ${formatNumber(staticSegmentLimit)}.`}</Alert>}
+      {current && current.unknown.length > 0 && (
+        <Alert severity={current.customerIds.length ? 'warning' : 'error'} aria-label="Entries that are no customer">
+          {`${formatNumber(current.unknown.length)} ${current.unknown.length === 1 ? 'entry names' : 'entries name'} no customer of this project, by customer id or source id: ${unknownLinesText(current.unknown)}. `}
+          {current.customerIds.length ? 'Correct them, or create the segment without them.' : 'No entry names a customer: check the list.'}
+        </Alert>
+      )}
+      {parsed?.overSegment && !current && (
+        <Alert severity={parsed.overLimit ? 'error' : 'warning'}>{`${formatNumber(parsed.ids.length)} distinct entries: a static segment holds at most ${formatNumber(staticSegmentLimit)} customers. Entries that name no customer (a header line, a typo) are left out when you create it.`}</Alert>
+      )}
+      {current && current.customerIds.length > staticSegmentLimit && (
+        <Alert severity="error">{`The entries name ${formatNumber(current.customerIds.length)} customers: a static segment holds at most ${formatNumber(staticSegmentLimit)}. Remove ${formatNumber(current.customerIds.length - staticSegmentLimit)}.`}</Alert>
+      )}
       <Box>
-        <Button type="submit" variant="contained" size="large" loading={create.isPending} disabled={parsed?.overLimit}>
-          {ids.length && !parsing ? `Create segment of ${formatNumber(ids.length)} customers` : 'Create segment'}
+        <Button type="submit" variant="contained" size="large" loading={create.isPending || looking} disabled={parsed?.overLimit || (current !== null && (current.customerIds.length === 0 || current.customerIds.length > staticSegmentLimit))}>
+          {current && current.unknown.length > 0 && current.customerIds.length > 0
+            ? `Create segment of ${formatNumber(current.customerIds.length)} customers, without the ${formatNumber(current.unknown.length)} unknown`
+            : ids.length && !parsing
+              ? `Create segment of ${formatNumber(ids.length)} customers`
+              : 'Create segment'}
         </Button>
       </Box>
     </Paper>

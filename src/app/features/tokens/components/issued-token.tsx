@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import type { OAuthToken } from '../../../../contract/oauth';
 import { formatDateTime } from '../../../lib/format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { Detail } from '../../../components/detail';
 import { ExpiryCountdown } from './expiry-countdown';
 import { ScopeChips } from './scope-chips';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { earningRuleListQuerySchema, earningRuleListSchema, type EarningRule } from '../../../../contract/earning-rule';
-import { apiRequest } from '../../../lib/api-client';
-import { contractQuery } from '../../../lib/contract-query';
+import { earningRuleListQuerySchema, earningRuleListSchema, type EarningRule } from '../../contract/earning-rule';
+import { apiRequest } from '../lib/api-client';
+import { contractQuery } from '../lib/contract-query';
 
 /** GET /v2/loyalties/earning-rules, every page (100 at a time, following the cursor), sorted by name. */
 export const earningRulesKeys = {

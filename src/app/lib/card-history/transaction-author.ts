@@ -1,5 +1,5 @@
-import type { CardTransaction } from '../../../../contract/card-transaction';
-import type { StaffDirectoryEntry, StaffUser } from '../../../../contract/staff-session';
+import type { CardTransaction } from '../../../contract/card-transaction';
+import type { StaffDirectoryEntry, StaffUser } from '../../../contract/staff-session';
 
 /** The `source` the service records for a change made on the dashboard (the real API's own dashboard's). */
 export const dashboardSource = 'voucherify-web-ui';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardTransaction } from '../../../../contract/card-transaction';
+import type { CardTransaction } from '../../../contract/card-transaction';
 import { transactionAuthor, transactionReason } from './transaction-author';
 
 const balance = { type: 'loyalty_card' as const, total: 100, object: 'balance' as const, points: 100, balance: 100, related_object: { id: 'v_1', type: 'voucher' as const } };

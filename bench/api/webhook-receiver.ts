@@ -1,0 +1,84 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the receiver got since its last reset: how many webhooks, when the first and last came, and their lags. */
+export interface Received {
+  count: number;
+  /** Epoch ms of the first and the last arrival (0 when none). */
+  first: number;
+  last: number;
+  /** Arrival minus the event's `created_at` (written with the change, before its commit), ms, sorted. */
+  lags: number[];
+}
+
+// Plain JavaScript, run as the worker's script: a server on 127.0.0.1 answering 200 at once, as
+// the README asks of a receiver, on a thread of its own so autocannon's load does not delay it.
+const receiverScript = `
+const { parentPort } = require('node:worker_threads');
+const { createServer } = require('node:http');
+let got = { count: 0, first: 0, last: 0, lags: [] };
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    const now = Date.now();
+    response.writeHead(200).end('ok');
+    const created = Date.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')).created_at);
+    got.count += 1;
+    if (!got.first) got.first = now;
+    got.last = now;
+    got.lags.push(now - created);
+  });
+});
+server.keepAliveTimeout = 5000;
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ type: 'ready', url: 'http://127.0.0.1:' + server.address().port + '/hooks' }));
+parentPort.on('message', (message) => {
+  if (message === 'stats') parentPort.postMessage({ type: 'stats', ...got, lags: [...got.lags].sort((a, b) => a - b) });
+  if (message === 'reset') { got = { count: 0, first: 0, last: 0, lags: [] }; parentPort.postMessage({ type: 'reset' }); }
+  if (message === 'close') server.close(() => parentPort.postMessage({ type: 'closed' }));
+});
+`;
+
+export interface WebhookReceiver {
+  url: string;
+  stats(): Promise<Received>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const worker = new Worker(receiverScript, { eval: true });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const { url } = await next<{ url: string }>('ready');
+  const ask = async <T>(message: string) => {
+    const answer = next<T>(message === 'close' ? 'closed' : message);
+    worker.postMessage(message);
+    return answer;
+  };
+  return {
+    url,
+    stats: () => ask<Received>('stats'),
+    reset: async () => {
+      await ask('reset');
+    },
+    close: async () => {
+      await ask('close');
+      await worker.terminate();
+    },
+  };
+}
+
+/** The value below which `share` of the sorted values lie. */
+export function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+}

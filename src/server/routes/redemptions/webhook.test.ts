@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../../test/support/databases';
+import { webhookPayloadErrorsBeyondExample } from '../../../../test/support/openapi';
+import { startTestService, type TestService } from '../../../../test/support/service';
+import { spendFixture } from '../../../../test/support/spend-fixture';
+import { startReceiver } from '../../../../test/support/webhook-receiver';
+import { createManagementKey } from '../../services/management-keys';
+import { WebhookWorker } from '../../services/webhook-worker';
+
+/** A rollback reaches webhook endpoints from its card's refund: points added, and the rollback itself. */
+describe.each(testDatabases())('Webhooks of a redemption rollback (%s)', (kind) => {
+  let service: TestService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let worker: WebhookWorker;
+
+  beforeAll(async () => {
+    service = await startTestService(kind, spendFixture(), undefined, { webhookPrivateTargets: 'allow' });
+    receiver = await startReceiver();
+    worker = new WebhookWorker(service.ctx);
+    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
+      body: { target_url: receiver.url, events: ['customer.voucher.loyalty_card.points_added', 'customer.redemption.rollback.succeeded'] },
+      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
+      auth: false,
+    });
+    expect(created.status).toBe(200);
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    await service.close();
+  });
+
+  it('reports customer.redemption.rollback.succeeded with the redemption and its rollback', async () => {
+    service.clock.advance(1000);
+    const redeemed = await service.call('POST', '/v1/loyalties/members/FIX-BOB/redemption', { body: { reward: { id: service.project.ids.rewards.get('Mug') } } });
+    expect(redeemed.status).toBe(200);
+    service.clock.advance(1000);
+    const rolledBack = await service.call('POST', `/v1/redemptions/${redeemed.body.id}/rollback?reason=Wrong%20mug`);
+    expect(rolledBack.status).toBe(200);
+    await worker.runUntilCaughtUp();
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['customer.voucher.loyalty_card.points_added', 'customer.redemption.rollback.succeeded']);
+    const event = receiver.received[1].json;
+    expect(event.data).toMatchObject({
+      customer: { source_id: 'bob' },
+      voucher: { code: 'FIX-BOB' },
+      redemption: { id: redeemed.body.id, amount: 300, status: 'ROLLED BACK' },
+      redemption_rollback: { id: rolledBack.body.id, redemption: redeemed.body.id, amount: -300, reason: 'Wrong mug', result: 'SUCCESS' },
+    });
+    // The example's discount voucher and its order break the schema; nothing beyond what it breaks may fail.
+    expect(webhookPayloadErrorsBeyondExample(event.type, event.data)).toEqual([]);
+  });
+});
