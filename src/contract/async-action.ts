@@ -3,24 +3,25 @@ import { z } from 'zod';
 /**
  * GET /v1/async-actions/{asyncActionId}: the real API's Get Async Action (async-actions.json of
  * its public OpenAPI; not among the reference files here, so this schema is the contract the
- * tests hold it to). Only order imports (`ORDERS.IMPORT`) are asynchronous in this service.
+ * tests hold it to). Asynchronous here: order imports (`ORDERS.IMPORT`) and customers updated in
+ * bulk (`CUSTOMERS.BULK_UPDATE`, `CUSTOMERS.METADATA_UPDATE`).
  */
 
 export const asyncActionStatuses = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
 export type AsyncActionStatus = (typeof asyncActionStatuses)[number];
 
-export const asyncActionTypes = ['ORDERS.IMPORT'] as const;
+export const asyncActionTypes = ['ORDERS.IMPORT', 'CUSTOMERS.BULK_UPDATE', 'CUSTOMERS.METADATA_UPDATE'] as const;
 export type AsyncActionType = (typeof asyncActionTypes)[number];
 
 /**
- * One order the import could not write: its source id (null without one) and why. The published
+ * One item the action could not write (an order, a customer): its source id (null without one) and why. The published
  * result schema makes `failed` one object, its own example (and every other import's) a list of
  * them: the examples win.
  */
 export const importFailureSchema = z.object({ source_id: z.string().nullable(), reason: z.string() });
 export type ImportFailure = z.infer<typeof importFailureSchema>;
 
-/** `result` of ORDERS.IMPORT once it ended: "N order(s) imported successfully, M failed." */
+/** `result` once it ended: "N order(s) imported successfully, M failed." (customers: "N customer(s) updated …"). */
 export const orderImportResultSchema = z.object({
   message: z.string(),
   failed: z.array(importFailureSchema),

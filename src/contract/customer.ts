@@ -113,3 +113,23 @@ export const customerListQuerySchema = z.object({
   starting_after: instant.optional(),
 }).strict();
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/** POST /v1/customers/{customerId}/permanent-deletion: what was erased (the contract's spelling of `object`). */
+export const permanentDeletionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  related_object_id: z.string(),
+  related_object: z.literal('customer'),
+  status: z.literal('DONE'),
+  data_json: z.object({
+    events: z.number().int(),
+    customer_events: z.number().int(),
+    daily_events: z.number().int(),
+    segments: z.number().int(),
+    orders: z.number().int(),
+    order_events: z.number().int(),
+    customer: z.number().int(),
+  }),
+  object: z.literal('pernament_deletion'),
+});
+export type PermanentDeletion = z.infer<typeof permanentDeletionSchema>;

@@ -32,11 +32,21 @@ const productInput = z.object({
   override: z.boolean().optional(),
 });
 
+/** The SKU a line names: a stored one by `id` or `source_id` (SKUs are stored through /v1/products/{id}/skus only). */
+const skuInput = z.strictObject({
+  id: reference.optional(),
+  source_id: reference.optional(),
+  sku: z.string().max(200).optional(),
+  price: amount.optional(),
+  metadata: metadataInputSchema.optional(),
+});
+
 export const orderItemRequestSchema = z
   .object({
     product_id: reference.optional(),
     sku_id: reference.optional(),
     source_id: reference.optional(),
+    /** What `source_id` names: a product (the default) or a SKU. */
     related_object: z.enum(['product', 'sku']).optional(),
     quantity: quantity.optional(),
     /** Unit price. */
@@ -46,12 +56,12 @@ export const orderItemRequestSchema = z
     /** The line's own discount, as the client computed it. */
     discount_amount: amount.optional(),
     product: productInput.optional(),
+    sku: skuInput.optional(),
     metadata: metadataInputSchema.optional(),
   })
-  .refine((item) => item.product_id !== undefined || item.source_id !== undefined || item.product?.id !== undefined || item.product?.source_id !== undefined, {
-    message: 'should name its product: product_id, source_id or product.id',
-  })
-  .refine((item) => item.sku_id === undefined && item.related_object !== 'sku', { message: 'SKUs are not kept by this service; name the product (related_object: product)' });
+  .refine((item) => [item.product_id, item.source_id, item.product?.id, item.product?.source_id, item.sku_id, item.sku?.id, item.sku?.source_id].some((ref) => ref !== undefined), {
+    message: 'should name its product or SKU: product_id, sku_id, source_id, product.id or sku.id',
+  });
 export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
 
 const orderFields = {
@@ -85,13 +95,15 @@ export const orderItemSchema = z.object({
   object: z.literal('order_item'),
   product_id: z.string().optional(),
   source_id: z.string().optional(),
-  related_object: z.literal('product').optional(),
+  sku_id: z.string().optional(),
+  related_object: z.enum(['product', 'sku']).optional(),
   quantity: z.number().int(),
   price: z.number().int().optional(),
   amount: z.number().int(),
   discount_amount: z.number().int(),
   subtotal_amount: z.number().int(),
   product: z.object({ id: z.string().optional(), source_id: z.string().optional(), name: z.string().optional(), price: z.number().int().optional(), metadata: metadataSchema.optional() }).optional(),
+  sku: z.object({ id: z.string().optional(), source_id: z.string().optional(), sku: z.string().optional(), price: z.number().int().optional(), metadata: metadataSchema.optional() }).optional(),
   metadata: metadataSchema.optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { dateBound, limitQuery, metadataInputSchema, metadataSchema, pageQuery } from './common';
+import { skuSchema } from './sku';
 
-/**
- * Products, as much of /v1/products as rewards need (a MATERIAL reward gives one). SKUs are not
- * kept: `skus` is always the empty list.
- */
+/** Products of the catalog (order lines and MATERIAL rewards name them), with their SKUs (contract/sku.ts). */
 
 /** POST /v1/products. Upsert by `id` or `source_id`, as the real API: a known one updates that product. */
 export const createProductRequestSchema = z.object({
@@ -19,6 +17,19 @@ export const createProductRequestSchema = z.object({
 });
 export type CreateProductRequest = z.infer<typeof createProductRequestSchema>;
 
+/** PUT /v1/products/{productId}: the fields given replace the stored ones, `null` clears one. */
+export const updateProductRequestSchema = z.object({
+  name: z.string().trim().min(1).max(200).nullable().optional(),
+  price: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  attributes: z.array(z.string().min(1).max(200)).max(100).nullable().optional(),
+  metadata: metadataInputSchema.nullable().optional(),
+  image_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000).nullable().optional(),
+});
+export type UpdateProductRequest = z.infer<typeof updateProductRequestSchema>;
+
+/** The product's SKUs, oldest first (the first 100; `total` counts them all). */
+export const productSkusSchema = z.object({ object: z.literal('list'), data_ref: z.literal('data'), data: z.array(skuSchema), total: z.number().int() });
+
 export const productSchema = z.object({
   id: z.string(),
   source_id: z.string().nullable(),
@@ -30,7 +41,7 @@ export const productSchema = z.object({
   created_at: z.string(),
   updated_at: z.string().nullable(),
   object: z.literal('product'),
-  skus: z.object({ object: z.literal('list'), data_ref: z.literal('data'), data: z.array(z.never()), total: z.literal(0) }),
+  skus: productSkusSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -10,11 +10,11 @@ import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/platform/db/client';
 import { importOrdersRequestSchema } from '../../src/contract/order-import';
-import { orderImportQueue, type OrderImportJob } from '../../src/server/jobs/order-import-queue';
+import { asyncActionQueue, type AsyncActionJob } from '../../src/server/jobs/async-action-queue';
 import type { WorkerRegistration } from '../../src/server/jobs/worker-registration';
 import { startWorkers } from '../../src/server/jobs/workers';
 import { importOrders } from '../../src/server/services/import-orders';
-import { runOrderImport } from '../../src/server/services/run-order-import';
+import { runAsyncAction } from '../../src/server/services/run-async-action';
 
 const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const { DATABASE = '', PROJECT_ID = '', PAUSE_AT = '0', ORDERS = '[]' } = process.env;
@@ -22,10 +22,10 @@ const { DATABASE = '', PROJECT_ID = '', PAUSE_AT = '0', ORDERS = '[]' } = proces
 const database = await openDatabase(DATABASE.startsWith('postgres') ? { url: DATABASE } : { dataDir: DATABASE });
 const ctx = await createContext(database, loadConfig({}));
 
-const pausingWorker: WorkerRegistration<OrderImportJob> = {
-  queue: orderImportQueue,
+const pausingWorker: WorkerRegistration<AsyncActionJob> = {
+  queue: asyncActionQueue,
   async handle(context, job) {
-    await runOrderImport(context, job.data.asyncActionId, {
+    await runAsyncAction(context, job.data.asyncActionId, {
       beforeCommit: async (index) => {
         if (index !== Number(PAUSE_AT)) return;
         say({ event: 'paused', index });
@@ -38,7 +38,7 @@ const pausingWorker: WorkerRegistration<OrderImportJob> = {
 await startWorkers(ctx, {
   registrations: [pausingWorker] as WorkerRegistration[],
   pollingIntervalSeconds: 0.5,
-  queueOptions: { [orderImportQueue.name]: { expireInSeconds: 2, retryDelay: 0, retryBackoff: false } },
+  queueOptions: { [asyncActionQueue.name]: { expireInSeconds: 2, retryDelay: 0, retryBackoff: false } },
 });
 const created = await importOrders(ctx, PROJECT_ID, importOrdersRequestSchema.parse(JSON.parse(ORDERS)), 'v-crashtest');
 say({ event: 'scheduled', id: created.async_action_id });

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AsyncActionType } from '../../contract/async-action';
 import type { SlidingExpiration } from '../../contract/earning-rule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
@@ -118,6 +119,13 @@ export const customers = pgTable(
     metadata: jsonb('metadata').$type<Json>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Deleted (DELETE /v1/customers/{id}): gone from every customer read, its source id freed (moved
+     * to `deleted_source_id`, so the same source id makes a new customer). The row stays: the
+     * ledger, orders and events name it. Permanent deletion also erases the profile.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedSourceId: text('deleted_source_id'),
   },
   (t) => [
     uniqueIndex('customers_project_source_uq').on(t.projectId, t.sourceId),
@@ -485,6 +493,32 @@ export const products = pgTable(
 );
 
 /**
+ * A product's variant (the real API's SKU): order lines may name one by `sku_id`, and its price is
+ * the line's unit price when the line gives none. Deleted with its product.
+ */
+export const skus = pgTable(
+  'skus',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id'),
+    sku: text('sku'),
+    // Unit price in cents.
+    price: bigint('price', { mode: 'number' }),
+    currency: text('currency'),
+    attributes: jsonb('attributes').$type<Json>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Json>().notNull().default({}),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('skus_project_source_uq').on(t.projectId, t.sourceId), index('skus_product_created_idx').on(t.productId, t.createdAt, t.id)],
+);
+
+/**
  * What points buy. `parameters` is the reward's parameters as the API shows them; the product
  * (MATERIAL) and the target loyalty program (CAMPAIGN) are also columns, so they must exist.
  */
@@ -560,7 +594,7 @@ export const redemptions = pgTable(
     orderData: jsonb('order_data').$type<Json | null>(),
     metadata: jsonb('metadata').$type<Json | null>(),
     trackingId: text('tracking_id'),
-    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before migration 0019.
+    // The card's buckets the points were taken from ([{id, taken}]), so a rollback returns them there; null before migration 0017.
     takenFrom: jsonb('taken_from').$type<{ id: string; taken: number }[] | null>(),
     createdAt: createdAt(),
   },
@@ -796,7 +830,7 @@ export const asyncActions = pgTable(
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     projectId: text('project_id').notNull().references(() => projects.id),
-    type: text('type').$type<'ORDERS.IMPORT'>().notNull(),
+    type: text('type').$type<AsyncActionType>().notNull(),
     status: text('status').$type<'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'>().notNull(),
     requestId: text('request_id').notNull(),
     payload: jsonb('payload').$type<Json[]>().notNull(),

@@ -3,6 +3,8 @@ import { maxOrderAmount } from '../../contract/order';
 /** One order line as stored and answered, its amounts computed. */
 export interface OrderLine {
   productId: string | null;
+  /** The SKU the line names, when it names one (its product is then the SKU's). */
+  skuId: string | null;
   sourceId: string | null;
   quantity: number;
   price: number | null;
@@ -12,6 +14,7 @@ export interface OrderLine {
   /** amount − discountAmount. */
   subtotalAmount: number;
   product: { id?: string; source_id?: string; name?: string; price?: number; metadata?: Record<string, unknown> } | null;
+  sku: { id?: string; source_id?: string; sku?: string; price?: number; metadata?: Record<string, unknown> } | null;
   metadata: Record<string, unknown> | null;
 }
 
@@ -21,7 +24,7 @@ export interface LineInput {
   price?: number;
   amount?: number;
   discount_amount?: number;
-  /** The product's price as stored, the fallback for a line without one. */
+  /** The SKU's price as stored, else the product's: the fallback for a line without one. */
   storedPrice: number | null;
 }
 

@@ -9,7 +9,7 @@ import { spendingOrder, type Bucket, type Take } from './point-buckets';
  * The buckets the redemption's points return to: the ones they were taken from, each with what was
  * taken from it, so they expire as they would have without the redemption (points of a bucket whose
  * last day has passed meanwhile expire at the next points run). Undefined for a redemption recorded
- * before the buckets were (migration 0019) or whose record does not add up to its points: the
+ * before the buckets were (migration 0017) or whose record does not add up to its points: the
  * points then come back as one bucket that never expires.
  */
 export function returnsOf(takenFrom: readonly Take[] | null, points: number): Take[] | undefined {

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The body sent, kept by reference for the request log until the answer is out. */
     sentPayload: unknown;
+    /** Set by a handler whose request must not be kept: a permanent deletion, whose path names the person erased. */
+    keptOutOfRequestLog: boolean;
   }
 }
 
@@ -19,13 +21,14 @@ declare module 'fastify' {
  */
 export function recordAnsweredRequests(app: FastifyInstance, writer: RequestLogWriter, realNow: () => Date): void {
   app.decorateRequest('sentPayload', undefined);
+  app.decorateRequest('keptOutOfRequestLog', false);
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.principal) request.sentPayload = payload;
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const principal = request.principal;
-    if (principal && !unlogged.has(request.routeOptions.url ?? '')) {
+    if (principal && !request.keptOutOfRequestLog && !unlogged.has(request.routeOptions.url ?? '')) {
       const durationMs = reply.elapsedTime;
       writer.add({
         projectId: principal.projectId,

@@ -4,12 +4,12 @@ import { createBoss } from './boss';
 import { exportCleanupWorker } from './export-cleanup-worker';
 import { exportFileWorker, exportGiveUpWorker } from './export-worker';
 import { ensureQueue } from './job-client';
-import { orderImportGiveUpWorker, orderImportWorker } from './order-import-worker';
+import { asyncActionGiveUpWorker, asyncActionWorker } from './async-action-worker';
 import { pointsExpiryWorker } from './points-expiry-worker';
 import type { WorkerRegistration } from './worker-registration';
 
 /** Every background worker of the service; a new job type adds its registration here. */
-export const workerRegistrations: WorkerRegistration[] = [exportFileWorker, exportGiveUpWorker, exportCleanupWorker, pointsExpiryWorker, orderImportWorker, orderImportGiveUpWorker] as WorkerRegistration[];
+export const workerRegistrations: WorkerRegistration[] = [exportFileWorker, exportGiveUpWorker, exportCleanupWorker, pointsExpiryWorker, asyncActionWorker, asyncActionGiveUpWorker] as WorkerRegistration[];
 
 export interface Workers {
   boss: PgBoss;

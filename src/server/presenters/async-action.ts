@@ -1,11 +1,17 @@
-import type { AsyncAction, ImportFailure } from '../../contract/async-action';
+import type { AsyncAction, AsyncActionType, ImportFailure } from '../../contract/async-action';
 import type { AsyncActionState } from '../db/repositories/async-actions';
 
-/** The result's message, in the real API's words ("1 order(s) imported successfully, 1 failed."), and why a FAILED import stopped. */
+const itemsDone: Record<AsyncActionType, string> = {
+  'ORDERS.IMPORT': 'order(s) imported',
+  'CUSTOMERS.BULK_UPDATE': 'customer(s) updated',
+  'CUSTOMERS.METADATA_UPDATE': 'customer(s) updated',
+};
+
+/** The result's message, in the real API's words ("1 order(s) imported successfully, 1 failed."), and why a FAILED action stopped. */
 function messageOf(row: AsyncActionState, failed: number): string {
-  const counts = `${row.doneCount} order(s) imported successfully, ${failed} failed.`;
+  const counts = `${row.doneCount} ${itemsDone[row.type]} successfully, ${failed} failed.`;
   if (row.status !== 'FAILED') return counts;
-  return `The import stopped: ${row.errorMessage ?? 'it could not be completed'}. ${counts} ${row.itemCount - row.nextIndex} not processed.`;
+  return `The ${row.type === 'ORDERS.IMPORT' ? 'import' : 'update'} stopped: ${row.errorMessage ?? 'it could not be completed'}. ${counts} ${row.itemCount - row.nextIndex} not processed.`;
 }
 
 /** An async action as the real API answers Get Async Action: the result once it ended. */

@@ -5,6 +5,7 @@ import type { ActivitySource } from '../db/repositories/member-activity';
 import type { RewardAssignmentRow } from '../db/repositories/reward-assignments';
 import type { RewardRow } from '../db/repositories/rewards';
 import type { VoucherRow } from '../db/repositories/vouchers';
+import { activityTypeOfTransaction, defaultTransactionActivity } from '../domain/activity-types';
 import { staffUserOf } from '../domain/card-change-author';
 import { presentCardTransaction } from './card-transaction';
 import { presentRewardAssignment } from './reward-assignment';
@@ -26,18 +27,6 @@ export interface ActivityContext {
   dashboardSource: string;
 }
 
-const typeOfTransaction: Record<string, MemberActivityType> = {
-  POINTS_ACCRUAL: 'customer.rewarded.loyalty_points',
-  PENDING_POINTS_ACTIVATION: 'customer.rewarded.loyalty_points',
-  POINTS_ADDITION: 'customer.voucher.loyalty_card.points_added',
-  // The real API has no event for points taken by hand: a removal is points_added with negative points, as the balance endpoint answers.
-  POINTS_REMOVAL: 'customer.voucher.loyalty_card.points_added',
-  POINTS_REFUND: 'customer.voucher.loyalty_card.points_added',
-  POINTS_TRANSFER_IN: 'customer.voucher.loyalty_card.points_transferred',
-  POINTS_TRANSFER_OUT: 'customer.voucher.loyalty_card.points_transferred',
-  POINTS_EXPIRATION: 'customer.voucher.loyalty_card.points_expired',
-  POINTS_REDEMPTION: 'customer.reward_redemptions.completed',
-};
 
 function simpleCampaign(campaign: CampaignRow) {
   return { id: campaign.id, name: campaign.name, campaign_type: 'LOYALTY_PROGRAM' as const, type: campaign.type, object: 'campaign' as const };
@@ -100,7 +89,7 @@ function fromPublication(ctx: ActivityContext, source: Extract<ActivitySource, {
 function fromTransaction(ctx: ActivityContext, source: Extract<ActivitySource, { kind: 'transaction' }>): MemberActivity {
   const transaction = presentCardTransaction(source.row);
   const balance = transaction.details.balance;
-  const type = typeOfTransaction[source.row.type] ?? 'customer.voucher.loyalty_card.points_added';
+  const type = activityTypeOfTransaction[source.row.type] ?? defaultTransactionActivity;
   const base = {
     ...(ctx.holder && { customer: simpleCustomer(ctx.holder) }),
     campaign: simpleCampaign(ctx.campaign),

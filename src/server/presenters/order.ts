@@ -8,14 +8,16 @@ export function orderItemOf(line: OrderLine): OrderItem {
   return {
     object: 'order_item',
     ...(line.productId !== null && { product_id: line.productId }),
+    ...(line.skuId !== null && { sku_id: line.skuId }),
     ...(line.sourceId !== null && { source_id: line.sourceId }),
-    ...(line.productId !== null && { related_object: 'product' as const }),
+    ...(line.skuId !== null ? { related_object: 'sku' as const } : line.productId !== null && { related_object: 'product' as const }),
     quantity: line.quantity,
     ...(line.price !== null && { price: line.price }),
     amount: line.amount,
     discount_amount: line.discountAmount,
     subtotal_amount: line.subtotalAmount,
     ...(line.product && { product: line.product }),
+    ...(line.sku && { sku: line.sku }),
     ...(line.metadata && { metadata: line.metadata }),
   };
 }

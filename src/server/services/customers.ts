@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context';
 import { customersMatching } from '../db/repositories/customer-list';
 import { findCustomer, findCustomerBySourceId, insertCustomer, resolveCustomer, updateCustomerRow, type CustomerRow } from '../db/repositories/customers';
 import { findSegment } from '../db/repositories/segments';
-import type { DbOrTx } from '../../platform/db/client';
+import type { DbOrTx, Tx } from '../../platform/db/client';
 import { ApiError, notFound } from '../lib/api-error';
 import { newId } from '../../platform/ids';
 import { presentCustomer } from '../presenters/customer-object';
@@ -42,20 +42,21 @@ export async function getCustomer(ctx: ServiceContext, projectId: string, ref: s
  */
 export async function createCustomer(ctx: ServiceContext, projectId: string, body: CreateCustomerRequest): Promise<Customer> {
   const now = ctx.clock.now();
-  return ctx.cardChanges.transaction(ctx.db, async (tx) => {
-    let row: CustomerRow;
-    if (body.id !== undefined || body.source_id !== undefined) {
-      const { source_id: sourceId, ...rest } = body;
-      const resolved = await resolveCustomer(tx, projectId, body.id !== undefined ? rest : { ...rest, source_id: sourceId }, now);
-      row = resolved.customer;
-      if (!resolved.changed) return presentCustomer(row);
-    } else {
-      const { id: _id, source_id: _sourceId, ...profile } = body;
-      row = await insertCustomer(tx, { id: newId('cust'), projectId, ...profile, metadata: profile.metadata ?? {}, createdAt: now });
-    }
-    await afterCustomerChange(ctx, tx, projectId, row.id);
-    return presentCustomer(row);
-  });
+  return ctx.cardChanges.transaction(ctx.db, async (tx) => presentCustomer(await upsertCustomer(ctx, tx, projectId, body, now)));
+}
+
+/** Create Customer's upsert inside the caller's transaction (also each item of a bulk update), with the customer hooks when it changed. */
+export async function upsertCustomer(ctx: ServiceContext, tx: Tx, projectId: string, body: CreateCustomerRequest, now: Date): Promise<CustomerRow> {
+  if (body.id !== undefined || body.source_id !== undefined) {
+    const { source_id: sourceId, ...rest } = body;
+    const resolved = await resolveCustomer(tx, projectId, body.id !== undefined ? rest : { ...rest, source_id: sourceId }, now);
+    if (resolved.changed) await afterCustomerChange(ctx, tx, projectId, resolved.customer.id);
+    return resolved.customer;
+  }
+  const { id: _id, source_id: _sourceId, ...profile } = body;
+  const row = await insertCustomer(tx, { id: newId('cust'), projectId, ...profile, metadata: profile.metadata ?? {}, createdAt: now });
+  await afterCustomerChange(ctx, tx, projectId, row.id);
+  return row;
 }
 
 /** PUT /v1/customers/{customerId} (id or source id): the fields given replace the stored ones, `null` clears one. */

@@ -15,7 +15,7 @@ import {
   type EarningRuleRow,
 } from '../db/repositories/earning-rules';
 import { listEventSchemas } from '../db/repositories/event-schemas';
-import { activatePassiveSegment, findSegment } from '../db/repositories/segments';
+import { activatePassiveSegment, lockSegment } from '../db/repositories/segments';
 import { cardDefinitionOf } from '../domain/card-definition';
 import { slidingActivityTypesOf, unsupportedParts } from '../domain/earning-rule-support';
 import { registerSlidingActivityTypes } from '../db/repositories/sliding-activity';
@@ -75,7 +75,8 @@ async function resolveReferences(tx: Tx, projectId: string, rule: V1CreateEarnin
   }
   if (triggerKindOf(rule.event) === 'segment_entered') {
     const id = rule.segment?.id as string;
-    const segment = await findSegment(tx, projectId, id);
+    // Shared: a deletion of the segment waits for this rule, then sees it (and refuses).
+    const segment = await lockSegment(tx, projectId, id, 'share');
     if (!segment) throw notFound('segment', id);
     if (segment.type === 'static') {
       throw refuse([{ path: ['segment', 'id'], message: `segment '${segment.name}' is static: customers never enter it, so the rule would never earn; use an auto-update or passive segment` }], [at]);

@@ -1,16 +1,14 @@
 import type { AsyncActionCreated, ImportOrdersRequest } from '../../contract/order-import';
-import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
-import { insertAsyncAction } from '../db/repositories/async-actions';
 import { requestAmountProblem } from '../domain/order-request-amounts';
-import { orderImportJobSender } from '../jobs/order-import-queue';
 import { invalidPayloadAt } from '../lib/api-error';
+import { enqueueAsyncAction } from './enqueue-async-action';
 
 /**
  * POST /v1/orders/import: every order checked by the rules its request decides alone (the shape,
  * by the route's schema; the amounts here), each problem named by the order's index
  * (`Property .3.items.0.amount`), and nothing written when one fails. Then the import is recorded
- * ENQUEUED with its job, in one transaction; the job (run-order-import.ts) writes the orders.
+ * ENQUEUED with its job, in one transaction; the job (run-async-action.ts) writes the orders.
  * What depends on stored data (products, customers, the order an `id` names) is checked when the
  * import's turn comes, since an import queued before it may create them; an order refused then is
  * reported in the async action's result, as the real API does.
@@ -20,21 +18,5 @@ export async function importOrders(ctx: ServiceContext, projectId: string, order
     const problem = requestAmountProblem(order);
     if (problem) throw invalidPayloadAt([index, ...problem.path], problem.message);
   }
-  const sendJob = await orderImportJobSender(ctx.database);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const action = await insertAsyncAction(tx, {
-      id: newId('aa'),
-      projectId,
-      type: 'ORDERS.IMPORT',
-      status: 'ENQUEUED',
-      requestId,
-      payload: orders as unknown as Record<string, unknown>[],
-      itemCount: orders.length,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await sendJob(tx, action.id);
-    return { async_action_id: action.id };
-  });
+  return enqueueAsyncAction(ctx, projectId, 'ORDERS.IMPORT', orders, requestId);
 }

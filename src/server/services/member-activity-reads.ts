@@ -1,5 +1,7 @@
 import type { MemberActivityList } from '../../contract/member-activity';
+import type { DbOrTx } from '../../platform/db/client';
 import type { ServiceContext } from '../context';
+import type { CardTransactionRow } from '../db/repositories/card-transactions';
 import { findCustomer } from '../db/repositories/customers';
 import { activityPosition, listCardActivity } from '../db/repositories/member-activity';
 import { findAssignmentById, type RewardAssignmentRow } from '../db/repositories/reward-assignments';
@@ -32,13 +34,17 @@ export async function listMemberActivity(
   }
   const sources = await listCardActivity(ctx.db, card.id, { limit: query.limit + 1, order: query.order, after });
   const { page, paging } = cursorPage(sources, query.limit, (source) => source.row.id);
-  const named = page.flatMap((s) => (s.kind === 'transaction' ? [(s.row.details as { reward?: { id: string; assignment_id?: string } }).reward ?? []].flat() : []));
-  const [holder, rewards, assignmentRows] = await Promise.all([
-    card.holderId ? findCustomer(ctx.db, projectId, card.holderId) : undefined,
-    rewardsByIds(ctx.db, projectId, named.map((r) => r.id)),
-    Promise.all([...new Set(named.flatMap((r) => (r.assignment_id ? [r.assignment_id] : [])))].map((id) => findAssignmentById(ctx.db, projectId, id))),
-  ]);
-  const assignments = new Map((assignmentRows.filter(Boolean) as RewardAssignmentRow[]).map((a) => [a.id, a]));
-  const context = { card, campaign, holder, rewards, assignments, tiers: new Map(tiers.map((t) => [t.id, t])), automationSource: 'Automation', dashboardSource };
+  const [holder, named] = await Promise.all([card.holderId ? findCustomer(ctx.db, projectId, card.holderId) : undefined, rewardsNamedBy(ctx.db, projectId, page)]);
+  const context = { card, campaign, holder, ...named, tiers: new Map(tiers.map((t) => [t.id, t])), automationSource: 'Automation', dashboardSource };
   return { object: 'list', data_ref: 'data', data: page.map((source) => presentActivity(context, source)), ...paging };
+}
+
+/** The rewards and reward assignments the redemptions among `sources` name, for their activities. */
+export async function rewardsNamedBy(db: DbOrTx, projectId: string, sources: readonly { kind: string; row: unknown }[]) {
+  const named = sources.flatMap((s) => (s.kind === 'transaction' ? [((s.row as CardTransactionRow).details as { reward?: { id: string; assignment_id?: string } }).reward ?? []].flat() : []));
+  const [rewards, assignmentRows] = await Promise.all([
+    rewardsByIds(db, projectId, named.map((r) => r.id)),
+    Promise.all([...new Set(named.flatMap((r) => (r.assignment_id ? [r.assignment_id] : [])))].map((id) => findAssignmentById(db, projectId, id))),
+  ]);
+  return { rewards, assignments: new Map((assignmentRows.filter(Boolean) as RewardAssignmentRow[]).map((a) => [a.id, a])) };
 }

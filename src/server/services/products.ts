@@ -1,21 +1,40 @@
-import type { CreateProductRequest, Product, ProductList } from '../../contract/product';
+import type { CreateProductRequest, Product, ProductList, UpdateProductRequest } from '../../contract/product';
 import type { ServiceContext } from '../context';
 import { violatedUniqueIndex } from '../../platform/db/errors';
 import { newId } from '../../platform/ids';
-import { findProduct, insertProduct, listProducts as queryProducts, updateProduct, type NewProduct, type ProductOrder } from '../db/repositories/products';
-import { ApiError, notFound } from '../lib/api-error';
+import type { DbOrTx } from '../../platform/db/client';
+import {
+  deleteProductRow,
+  findProduct,
+  insertProduct,
+  listProducts as queryProducts,
+  lockProduct,
+  rewardsGivingProduct,
+  updateProduct as updateProductRow,
+  type NewProduct,
+  type ProductOrder,
+  type ProductRow,
+} from '../db/repositories/products';
+import { skusOfProducts } from '../db/repositories/skus';
+import { ApiError, notFound, resourceInUse } from '../lib/api-error';
 import { presentProduct } from '../presenters/product';
 
-/** The fields of a create request that are stored, leaving out what was not given. */
-function fieldsOf(body: CreateProductRequest): Partial<NewProduct> {
+/** The fields of a create or update request that are stored, leaving out what was not given (`null` clears). */
+function fieldsOf(body: CreateProductRequest | UpdateProductRequest): Partial<NewProduct> {
   const fields: Partial<NewProduct> = {};
-  if (body.source_id !== undefined) fields.sourceId = body.source_id;
+  if ('source_id' in body && body.source_id !== undefined) fields.sourceId = body.source_id;
   if (body.name !== undefined) fields.name = body.name;
   if (body.price !== undefined) fields.price = body.price;
-  if (body.attributes !== undefined) fields.attributes = body.attributes;
-  if (body.metadata !== undefined) fields.metadata = body.metadata;
+  if (body.attributes !== undefined) fields.attributes = body.attributes ?? [];
+  if (body.metadata !== undefined) fields.metadata = body.metadata ?? {};
   if (body.image_url !== undefined) fields.imageUrl = body.image_url;
   return fields;
+}
+
+/** Product objects with their SKUs, read for all of them at once. */
+async function present(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
+  const skus = await skusOfProducts(db, rows.map((r) => r.id));
+  return rows.map((row) => presentProduct(row, skus.get(row.id)));
 }
 
 /**
@@ -29,8 +48,8 @@ export async function createProduct(ctx: ServiceContext, projectId: string, body
     return await ctx.db.transaction(async (tx) => {
       const existing = body.id !== undefined ? await findProduct(tx, projectId, body.id) : body.source_id !== undefined ? await findProduct(tx, projectId, body.source_id) : undefined;
       if (body.id !== undefined && existing?.id !== body.id) throw notFound('product', body.id);
-      if (existing) return presentProduct(await updateProduct(tx, existing.id, { ...fieldsOf(body), updatedAt: now }));
-      return presentProduct(await insertProduct(tx, { id: newId('prod'), projectId, ...fieldsOf(body), createdAt: now }));
+      const row = existing ? await updateProductRow(tx, existing.id, { ...fieldsOf(body), updatedAt: now }) : await insertProduct(tx, { id: newId('prod'), projectId, ...fieldsOf(body), createdAt: now });
+      return (await present(tx, [row]))[0];
     });
   } catch (error) {
     if (violatedUniqueIndex(error) !== 'products_project_source_uq') throw error;
@@ -45,10 +64,35 @@ export async function createProduct(ctx: ServiceContext, projectId: string, body
 export async function getProduct(ctx: ServiceContext, projectId: string, idOrSourceId: string): Promise<Product> {
   const row = await findProduct(ctx.db, projectId, idOrSourceId);
   if (!row) throw notFound('product', idOrSourceId);
-  return presentProduct(row);
+  return (await present(ctx.db, [row]))[0];
 }
 
 export async function listProducts(ctx: ServiceContext, projectId: string, opts: { limit: number; page: number; order: ProductOrder; start_date?: Date; end_date?: Date }): Promise<ProductList> {
   const { rows, total } = await queryProducts(ctx.db, projectId, opts);
-  return { object: 'list', data_ref: 'products', products: rows.map(presentProduct), total };
+  return { object: 'list', data_ref: 'products', products: await present(ctx.db, rows), total };
+}
+
+/** PUT /v1/products/{productId} (id or source id): the fields given replace the stored ones; the rest stay. */
+export async function updateProduct(ctx: ServiceContext, projectId: string, ref: string, body: UpdateProductRequest): Promise<Product> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const found = await findProduct(tx, projectId, ref);
+    if (!found) throw notFound('product', ref);
+    return (await present(tx, [await updateProductRow(tx, found.id, { ...fieldsOf(body), updatedAt: now })]))[0];
+  });
+}
+
+/**
+ * DELETE /v1/products/{productId}: the product and its SKUs. Refused (400 resource_in_use) while a
+ * reward gives the product: a reward's product is what a redemption hands over. Orders keep the
+ * product as their lines recorded it.
+ */
+export async function deleteProduct(ctx: ServiceContext, projectId: string, ref: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const product = await lockProduct(tx, projectId, ref);
+    if (!product) throw notFound('product', ref);
+    const rewards = await rewardsGivingProduct(tx, product.id);
+    if (rewards.length > 0) throw resourceInUse('product', product.id, { ids: rewards, type: 'reward' });
+    await deleteProductRow(tx, product.id);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery } from '../../../contract/customer';
 import { withinRange } from '../date-range';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -10,7 +10,7 @@ const sameText = (column: SQL, value: string) => sql`lower(${column}) = lower(${
 
 /** Every filter of the query as SQL: none is left out (issue 34: a list that ignored `email` answered another person). */
 function conditions(projectId: string, query: CustomerListQuery): SQL {
-  const where: (SQL | undefined)[] = [eq(customers.projectId, projectId)];
+  const where: (SQL | undefined)[] = [eq(customers.projectId, projectId), isNull(customers.deletedAt)];
   if (query.segment_id !== undefined) {
     where.push(inArray(customers.id, sql`(SELECT ${segmentMembers.customerId} FROM ${segmentMembers} WHERE ${segmentMembers.segmentId} = ${query.segment_id})`));
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { CustomerReference } from '../../../contract/customer';
 import { notFound } from '../../lib/api-error';
 import { newId } from '../../../platform/ids';
@@ -19,7 +19,13 @@ export function profileOf(reference: Exclude<CustomerReference, string>): Profil
 }
 
 export async function findCustomer(db: DbOrTx, projectId: string, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(and(eq(customers.projectId, projectId), eq(customers.id, id))).limit(1);
+  const [row] = await db.select().from(customers).where(and(eq(customers.projectId, projectId), eq(customers.id, id), isNull(customers.deletedAt))).limit(1);
+  return row;
+}
+
+/** The customer, locked to the end of the transaction (a deletion: a parallel upsert or deletion waits for it). */
+export async function lockCustomer(db: DbOrTx, projectId: string, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(and(eq(customers.projectId, projectId), eq(customers.id, id), isNull(customers.deletedAt))).limit(1).for('update');
   return row;
 }
 
@@ -76,12 +82,12 @@ export async function resolveCustomer(db: DbOrTx, projectId: string, reference: 
   const returning = customerRows.columns();
   if (object.id !== undefined) {
     const values: unknown[] = [projectId, object.id];
-    let text = `SELECT ${returning} FROM customers WHERE project_id = $1 AND id = $2`;
+    let text = `SELECT ${returning} FROM customers WHERE project_id = $1 AND id = $2 AND deleted_at IS NULL`;
     if (profileGiven) {
       const { columns, placeholders } = profileColumns(profile, values);
       values.push(now.toISOString());
       const set = columns.map((column, i) => `${column} = ${placeholders[i]}`).join(', ');
-      text = `UPDATE customers SET ${set}, updated_at = $${values.length}::timestamptz WHERE project_id = $1 AND id = $2 RETURNING ${returning}`;
+      text = `UPDATE customers SET ${set}, updated_at = $${values.length}::timestamptz WHERE project_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING ${returning}`;
     }
     const [row] = await plainRows(db, text, values);
     if (!row) throw notFound('customer', object.id);

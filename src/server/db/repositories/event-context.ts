@@ -115,7 +115,7 @@ const text = `WITH q AS (
       FROM member_tiers mt LEFT JOIN loyalty_tiers t ON t.id = mt.tier_id WHERE mt.voucher_id = p.v_id) END
   FROM q
   CROSS JOIN LATERAL (
-    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE
+    SELECT * FROM customers c WHERE c.id = q.customer_id AND (c.project_id = q.project_id) IS TRUE AND c.deleted_at IS NULL
     UNION ALL
     SELECT * FROM customers c WHERE c.project_id = q.project_id AND c.source_id = q.source_id
     LIMIT 1) c

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { campaigns, customers, vouchers } from '../../../platform/db/schema';
 import { escapeLike } from './locations';
@@ -17,7 +17,8 @@ export interface MemberSearchRow {
  * (case-insensitive), or every card of one customer. Exact code matches sort first, then by code.
  */
 export async function searchHeldCards(db: DbOrTx, projectId: string, filter: { q?: string; customerId?: string; limit: number }): Promise<{ rows: MemberSearchRow[]; total: number }> {
-  const conditions: SQL[] = [eq(vouchers.projectId, projectId), isNotNull(vouchers.holderId)];
+  // A deleted customer's cards keep their history, but the customer is no longer found.
+  const conditions: SQL[] = [eq(vouchers.projectId, projectId), isNotNull(vouchers.holderId), isNull(customers.deletedAt)];
   if (filter.customerId !== undefined) conditions.push(eq(vouchers.holderId, filter.customerId));
   if (filter.q !== undefined) {
     const pattern = `%${escapeLike(filter.q)}%`;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { products } from '../../../platform/db/schema';
+import { products, rewards } from '../../../platform/db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -64,4 +64,26 @@ export async function productsByRefs(db: DbOrTx, projectId: string, refs: string
     .select()
     .from(products)
     .where(and(eq(products.projectId, projectId), or(inArray(products.id, wanted), inArray(products.sourceId, wanted))));
+}
+
+/** The product, locked for a change that must not race another (its deletion). */
+export async function lockProduct(db: DbOrTx, projectId: string, idOrSourceId: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), or(eq(products.id, idOrSourceId), eq(products.sourceId, idOrSourceId))))
+    .orderBy(asc(products.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The rewards that give this product (MATERIAL): while there are any, it stays. */
+export async function rewardsGivingProduct(db: DbOrTx, productId: string): Promise<string[]> {
+  return (await db.select({ id: rewards.id }).from(rewards).where(eq(rewards.productId, productId))).map((r) => r.id);
+}
+
+/** Deletes the product; its SKUs go with it (ON DELETE CASCADE). */
+export async function deleteProductRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(products).where(eq(products.id, id));
 }

@@ -75,7 +75,7 @@ export async function unknownCustomerIds(db: DbOrTx, projectId: string, customer
     db,
     sql`SELECT id, count(*) OVER ()::int AS total FROM (
       SELECT id, min(n) AS n FROM unnest(${sql.param(customerIds)}::text[]) WITH ORDINALITY AS given(id, n)
-      WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.project_id = ${projectId} AND c.id = given.id)
+      WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.project_id = ${projectId} AND c.id = given.id AND c.deleted_at IS NULL)
       GROUP BY id) AS missing
     ORDER BY n LIMIT 10`,
   );
@@ -86,12 +86,12 @@ export async function unknownCustomerIds(db: DbOrTx, projectId: string, customer
 export async function insertFilterMembers(db: DbOrTx, projectId: string, segmentId: string, predicate: SQL): Promise<void> {
   await db.execute(
     sql`INSERT INTO segment_members (segment_id, customer_id, project_id)
-        SELECT ${segmentId}, c.id, c.project_id FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`,
+        SELECT ${segmentId}, c.id, c.project_id FROM customers c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND COALESCE(${predicate}, false)`,
   );
 }
 
 export async function countFilterMatches(db: DbOrTx, projectId: string, predicate: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customers c WHERE c.project_id = ${projectId} AND COALESCE(${predicate}, false)`);
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM customers c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND COALESCE(${predicate}, false)`);
   return row.n;
 }
 
@@ -119,7 +119,7 @@ export async function syncCustomerMemberships(
     sql`WITH desired AS (
       SELECT d.segment_id, d.inside FROM customers c
       CROSS JOIN LATERAL (VALUES ${rows}) AS d(segment_id, inside)
-      WHERE c.project_id = ${projectId} AND c.id = ${customerId}),
+      WHERE c.project_id = ${projectId} AND c.id = ${customerId} AND c.deleted_at IS NULL),
     entered AS (
       INSERT INTO segment_members (segment_id, customer_id, project_id)
       SELECT segment_id, ${customerId}, ${projectId} FROM desired WHERE inside
@@ -133,6 +133,32 @@ export async function syncCustomerMemberships(
   );
 }
 
+
+/**
+ * The segment, locked so its deletion (`update`) and a rule that starts naming it (`share`) cannot
+ * cross. Neither conflicts with memberships being written (their foreign key's KEY SHARE) except
+ * the deletion itself.
+ */
+export async function lockSegment(db: DbOrTx, projectId: string, id: string, strength: 'update' | 'share'): Promise<SegmentRow | undefined> {
+  const [row] = await db.select().from(segments).where(and(eq(segments.projectId, projectId), eq(segments.id, id))).limit(1).for(strength);
+  return row;
+}
+
+/** Earning rules (not deleted) that name the segment, in their trigger or their conditions. */
+export async function rulesNamingSegment(db: DbOrTx, projectId: string, segmentId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM earning_rules WHERE project_id = ${projectId} AND status <> 'DELETED'
+      AND (trigger::text LIKE ${`%"${segmentId}"%`} OR earnings::text LIKE ${`%"${segmentId}"%`}) ORDER BY created_at, id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the segment and its memberships. */
+export async function deleteSegmentRow(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`DELETE FROM segment_members WHERE segment_id = ${id}`);
+  await db.delete(segments).where(eq(segments.id, id));
+}
 
 /** One page of the project's segments, newest first, with their sizes, and how many there are. */
 export async function listSegmentsWithSizes(db: DbOrTx, projectId: string, limit: number, offset: number): Promise<{ rows: (SegmentRow & { size: number })[]; total: number }> {
@@ -158,7 +184,7 @@ export async function resolveCustomerReferences(db: DbOrTx, projectId: string, r
     db,
     sql`SELECT given.reference, CASE WHEN given.reference LIKE 'cust\\_%' THEN by_id.id ELSE by_source.id END AS id
         FROM (SELECT reference, min(n) AS n FROM unnest(${sql.param(references)}::text[]) WITH ORDINALITY AS r(reference, n) GROUP BY reference) AS given
-        LEFT JOIN customers by_id ON by_id.project_id = ${projectId} AND by_id.id = given.reference
+        LEFT JOIN customers by_id ON by_id.project_id = ${projectId} AND by_id.id = given.reference AND by_id.deleted_at IS NULL
         LEFT JOIN customers by_source ON by_source.project_id = ${projectId} AND by_source.source_id = given.reference
         ORDER BY given.n`,
   );

@@ -189,3 +189,8 @@ export async function nextExpirations(db: DbOrTx, voucherIds: string[]): Promise
   );
   return new Map(rows.map((r) => [r.voucher_id, { date: r.expires_on, points: Number(r.points) }]));
 }
+
+/** Every card the customer holds, across programs. */
+export async function cardsHeldBy(db: DbOrTx, projectId: string, holderId: string): Promise<VoucherRow[]> {
+  return db.select().from(vouchers).where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId)));
+}

@@ -51,6 +51,10 @@ const requestFieldsWeRequire: Record<string, Record<string, string>> = {
   [shapeOf('put', '/v1/rewards/{}/assignments/{}')]: { parameters: 'the price is all an assignment update can change; a body without it would change nothing' },
   [shapeOf('post', '/v1/loyalties')]: { name: 'every published example names the program, names are unique per project, and the dashboard lists programs by name' },
   [shapeOf('put', '/v1/loyalties/{}/rewards/{}')]: { parameters: 'the price is all an assignment update can change; a body without it would change nothing' },
+  [shapeOf('post', '/v1/customers/metadata/async')]: {
+    source_ids: 'the customers to update: without them the action would update nobody',
+    metadata: 'the keys each customer gets: without them the action would change nothing',
+  },
   [shapeOf('post', '/v1/loyalties/members/{}/pending-points/{}/balance')]: { points: 'how many pending points to add or take is all the operation does; without it nothing would change' },
 };
 

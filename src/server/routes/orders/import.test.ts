@@ -10,12 +10,12 @@ import { issueTokenOver, withBearer } from '../../../../test/support/oauth';
 import { contractErrors } from '../../../../test/support/openapi';
 import { orderFixture } from '../../../../test/support/order-fixture';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { orderImportGiveUpWorker, orderImportWorker } from '../../jobs/order-import-worker';
-import { orderImportQueue } from '../../jobs/order-import-queue';
+import { asyncActionGiveUpWorker, asyncActionWorker } from '../../jobs/async-action-worker';
+import { asyncActionQueue } from '../../jobs/async-action-queue';
 import type { WorkerRegistration } from '../../jobs/worker-registration';
 import { startWorkers } from '../../jobs/workers';
 import { loadFixture } from '../../seed/load-fixture';
-import { failOrderImport, runOrderImport } from '../../services/run-order-import';
+import { failAsyncAction, runAsyncAction } from '../../services/run-async-action';
 
 /** orderFixture plus an auto-update segment of VIP customers. */
 function fixture() {
@@ -35,7 +35,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
   async function imported(orders: unknown[]): Promise<{ id: string; body: AsyncAction }> {
     const res = await importing(orders);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await runOrderImport(service.ctx, res.body.async_action_id)).toBe('done');
+    expect(await runAsyncAction(service.ctx, res.body.async_action_id)).toBe('done');
     const done = await action(res.body.async_action_id);
     expect(done.status).toBe(200);
     return { id: res.body.async_action_id, body: done.body };
@@ -64,7 +64,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
       object: 'async_action',
     });
     expect(await ordersOf(['imp-first'])).toEqual([]);
-    expect(await runOrderImport(service.ctx, id)).toBe('done');
+    expect(await runAsyncAction(service.ctx, id)).toBe('done');
     const done = await action(id);
     expect(asyncActionSchema.parse(done.body)).toMatchObject({
       status: 'DONE',
@@ -73,7 +73,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
       result: { message: '1 order(s) imported successfully, 0 failed.', failed: [], done_count: 1, failed_count: 0 },
     });
     // Run again (a retried job): nothing more happens.
-    expect(await runOrderImport(service.ctx, id)).toBe('done');
+    expect(await runAsyncAction(service.ctx, id)).toBe('done');
     expect(await ordersOf(['imp-first'])).toHaveLength(1);
   });
   it('writes historical orders: no order-paid earning and no events (as the contract says), PAID ones count as paid; customers entering segments earn; referrers and products are created', async () => {
@@ -163,7 +163,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const written: string[] = [];
     const record = (index: number, id: string) => void written.push(`${id === a ? 'a' : 'b'}${index}`);
     // The second import's job first, the first's twice (a retry running beside it), all at once.
-    const outcomes = await Promise.all([runOrderImport(service.ctx, b, { beforeCommit: record }), runOrderImport(service.ctx, a, { beforeCommit: record }), runOrderImport(service.ctx, a, { beforeCommit: record })]);
+    const outcomes = await Promise.all([runAsyncAction(service.ctx, b, { beforeCommit: record }), runAsyncAction(service.ctx, a, { beforeCommit: record }), runAsyncAction(service.ctx, a, { beforeCommit: record })]);
     expect(outcomes).toEqual(['done', 'done', 'done']);
     expect(written).toEqual(['a0', 'a1', 'a2', 'b0', 'b1']);
     expect((await action(a)).body.result.done_count).toBe(3);
@@ -176,7 +176,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const orders = [0, 1, 2, 3].map((i) => ({ customer: { source_id: `resume-${i}` }, amount: 300 + i, metadata: { batch: 'resume' } }));
     const { body } = await importing(orders);
     const id = body.async_action_id as string;
-    const cut = runOrderImport(service.ctx, id, {
+    const cut = runAsyncAction(service.ctx, id, {
       beforeCommit: (index) => {
         if (index === 2) throw new Error('the worker stopped');
       },
@@ -188,7 +188,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const batch = async () => service.database.execute<{ amount: string }>("SELECT amount FROM orders WHERE metadata->>'batch' = 'resume' ORDER BY amount");
     expect((await batch()).map((r) => Number(r.amount))).toEqual([300, 301]);
     expect(await service.database.execute("SELECT id FROM customers WHERE source_id = 'resume-2'")).toEqual([]);
-    expect(await runOrderImport(service.ctx, id)).toBe('done');
+    expect(await runAsyncAction(service.ctx, id)).toBe('done');
     expect((await batch()).map((r) => Number(r.amount))).toEqual([300, 301, 302, 303]);
     expect((await action(id)).body.result).toMatchObject({ done_count: 4, failed_count: 0 });
   });
@@ -197,21 +197,21 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const stuck = (await importing([{ source_id: 'stuck-0', amount: 1 }, { source_id: 'stuck-1', amount: 1 }])).body.async_action_id as string;
     const next = (await importing([{ source_id: 'after-stuck', amount: 1 }])).body.async_action_id as string;
     // The later import's job meets trouble in the earlier one: that is not its own failure.
-    const troubled = await runOrderImport(service.ctx, next, {
+    const troubled = await runAsyncAction(service.ctx, next, {
       beforeCommit: (index, id) => {
         if (id === stuck && index === 1) throw new Error('database went away');
       },
     });
     expect(troubled).toBe('waiting');
     expect((await action(next)).body.status).toBe('ENQUEUED');
-    await failOrderImport(service.ctx, stuck, 'it failed 4 times (database went away)');
+    await failAsyncAction(service.ctx, stuck, 'it failed 4 times (database went away)');
     const failed = await action(stuck);
     expect(asyncActionSchema.parse(failed.body)).toMatchObject({
       status: 'FAILED',
       progress: 50,
       result: { message: 'The import stopped: it failed 4 times (database went away). 1 order(s) imported successfully, 0 failed. 1 not processed.', failed: [], done_count: 1, failed_count: 0 },
     });
-    expect(await runOrderImport(service.ctx, next)).toBe('done');
+    expect(await runAsyncAction(service.ctx, next)).toBe('done');
     expect((await action(next)).body.status).toBe('DONE');
     expect((await ordersOf(['stuck-0', 'stuck-1', 'after-stuck'])).map((r) => r.source_id)).toEqual(['after-stuck', 'stuck-0']);
   });
@@ -231,7 +231,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
       [[{ items: [{ source_id: 'mug', price: 1_000_000_000_000, quantity: 2 }] }], 'Property .0.items.0.amount'],
       [[valid, {}], 'Property .1.amount: is required when the order has no items'],
       [[{ status: 'SHIPPED', amount: 100 }], 'Property .0.status'],
-      [[{ items: [{ sku_id: 'sku_1', source_id: 'mug' }] }], 'Property .0.items.0'],
+      [[{ items: [{ sku: { id: 'sku_1', override: true } }] }], 'Property .0.items.0.sku'],
       [[{ amount: 100, metadata: { note: 'x'.repeat(1001) } }], 'Property .0.metadata.note'],
       [[{ items: Array.from({ length: 10_000 }, () => ({ source_id: 'mug' })) }], 'Property .0.items'],
     ];
@@ -263,7 +263,7 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     const mine = (await importing([{ source_id: 'mine', amount: 1 }])).body.async_action_id as string;
     const theirs = await service.call('GET', `/v1/async-actions/${mine}`, { headers: { 'X-App-Id': other.keys[0].appId, 'X-App-Token': other.keys[0].appToken } });
     expect(theirs.status).toBe(404);
-    await runOrderImport(service.ctx, mine);
+    await runAsyncAction(service.ctx, mine);
   });
 
   it('takes the scopes the contract names: orders (or api) to import, async-actions (or api) to poll', async () => {
@@ -276,12 +276,12 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     expect((await withBearer(service, polling, 'GET', `/v1/async-actions/${id}`)).body).toMatchObject({ id, status: 'ENQUEUED' });
     expect((await withBearer(service, polling, 'POST', '/v1/orders/import', { body: [] })).status).toBe(403);
     expect((await withBearer(service, orders, 'POST', '/v1/orders/export', { body: {} })).status).toBe(200);
-    await runOrderImport(service.ctx, id);
+    await runAsyncAction(service.ctx, id);
   });
 
   it('runs the SDK’s orders.import, polls asyncActions.get until DONE, and lists the orders', { timeout: 60_000 }, async () => {
     service.clock.advance(60_000);
-    const workers = await startWorkers(service.ctx, { registrations: [orderImportWorker, orderImportGiveUpWorker] as WorkerRegistration[], pollingIntervalSeconds: 0.5 });
+    const workers = await startWorkers(service.ctx, { registrations: [asyncActionWorker, asyncActionGiveUpWorker] as WorkerRegistration[], pollingIntervalSeconds: 0.5 });
     try {
       const client = VoucherifyServerSide({ applicationId: service.keyHeaders['X-App-Id'], secretKey: service.keyHeaders['X-App-Token'], apiUrl: service.baseUrl });
       const { async_action_id: id } = await client.orders.import([
@@ -301,6 +301,6 @@ describe.each(testDatabases())('Import Orders (%s)', (kind) => {
     } finally {
       await workers.stop();
     }
-    expect(orderImportQueue.name).toBe('order-import');
+    expect(asyncActionQueue.name).toBe('order-import');
   });
 });

@@ -214,7 +214,7 @@ describe.each(testDatabases())('Orders (%s)', (kind) => {
       [{ status: 'SHIPPED', amount: 100 }, 400, 'status'],
       [{ customer: 'cust_nobody', amount: 100, status: 'PAID' }, 404, 'customer'],
       [{ items: [{ product_id: 'prod_nothere', quantity: 1 }] }, 404, 'product'],
-      [{ items: [{ sku_id: 'sku_1', source_id: 'mug' }] }, 400, 'items.0'],
+      [{ items: [{ sku: { id: 'sku_1', override: true } }] }, 400, 'items.0.sku'],
       [{ source_id: 'a\u0000b', amount: 100 }, 400, 'source_id'],
       [{}, 400, 'amount'],
       [{ amount: 100, metadata: { note: 'x'.repeat(1001) } }, 400, 'metadata.note'],

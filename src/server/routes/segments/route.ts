@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorObjectSchema } from '../../../contract/error';
 import { createSegmentRequestSchema, customerLookupRequestSchema, customerLookupSchema, customerSegmentListSchema, segmentListQuerySchema, segmentListSchema, segmentPreviewRequestSchema, segmentPreviewSchema, segmentSchema } from '../../../contract/segment';
+import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
+import { noContent } from '../../http/openapi/responses';
 import { createSegment } from '../../services/create-segment';
+import { deleteSegment } from '../../services/delete-segment';
 import { getSegment, listCustomerSegments, listSegments, lookupCustomers, previewSegment } from '../../services/segment-reads';
 
 const segmentParams = z.object({ segmentId: z.string().min(1).max(200) });
@@ -47,6 +50,20 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/segments/:segmentId', { schema: { summary: 'Get Segment', params: segmentParams, response: { 200: segmentSchema } } }, async (request) =>
     getSegment(app.ctx, request.principal.projectId, request.params.segmentId),
   );
+
+  // The SDK's DELETE calls say JSON and send nothing.
+  acceptEmptyJsonBodies(app);
+  app.delete('/v1/segments/:segmentId', {
+      schema: {
+        summary: 'Delete Segment',
+        description: 'The segment and its memberships go; its customers stay. Refused while an earning rule names it.',
+        params: segmentParams,
+        response: { 204: noContent, 400: errorObjectSchema.describe('An earning rule names the segment (`resource_in_use`).'), 404: errorObjectSchema.describe('No segment with that id (`not_found`).') },
+      },
+    }, async (request, reply) => {
+    await deleteSegment(app.ctx, request.principal.projectId, request.params.segmentId);
+    return reply.status(204).send();
+  });
 
   app.get('/v1/customers/:customerId/segments', {
       schema: {

@@ -1,5 +1,5 @@
-import { failOrderImport, runOrderImport } from '../services/run-order-import';
-import { orderImportFailedQueue, orderImportJobSender, orderImportQueue, type OrderImportJob } from './order-import-queue';
+import { failAsyncAction, runAsyncAction } from '../services/run-async-action';
+import { asyncActionFailedQueue, asyncActionJobSender, asyncActionQueue, type AsyncActionJob } from './async-action-queue';
 import type { WorkerRegistration } from './worker-registration';
 
 const gaveUp = (attempts: number, error: unknown) => `it failed ${attempts} times (${error instanceof Error ? error.message : String(error)})`;
@@ -8,23 +8,23 @@ const gaveUp = (attempts: number, error: unknown) => `it failed ${attempts} time
 export const waitForTurnSeconds = 10;
 
 /**
- * Carries out one import (services/run-order-import): after the imports of its project requested
+ * Carries out one import (services/run-async-action): after the imports of its project requested
  * before it, and resuming where a cut-off attempt stopped. On the last attempt a failure marks the
  * import FAILED. An import waiting on another one's trouble sends its job again for later, which
  * spends none of its own attempts.
  */
-export const orderImportWorker: WorkerRegistration<OrderImportJob> = {
-  queue: orderImportQueue,
+export const asyncActionWorker: WorkerRegistration<AsyncActionJob> = {
+  queue: asyncActionQueue,
   async handle(ctx, job) {
     const { asyncActionId } = job.data;
     try {
-      if ((await runOrderImport(ctx, asyncActionId)) === 'waiting') {
-        const send = await orderImportJobSender(ctx.database);
+      if ((await runAsyncAction(ctx, asyncActionId)) === 'waiting') {
+        const send = await asyncActionJobSender(ctx.database);
         await send(ctx.db, asyncActionId, { startAfterSeconds: waitForTurnSeconds });
       }
     } catch (error) {
-      console.error(`order import ${asyncActionId}: attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed`, error);
-      if (job.retryCount >= job.retryLimit) await failOrderImport(ctx, asyncActionId, gaveUp(job.retryLimit + 1, error));
+      console.error(`async action ${asyncActionId}: attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed`, error);
+      if (job.retryCount >= job.retryLimit) await failAsyncAction(ctx, asyncActionId, gaveUp(job.retryLimit + 1, error));
       throw error;
     }
   },
@@ -35,10 +35,10 @@ export const orderImportWorker: WorkerRegistration<OrderImportJob> = {
  * expiry) arrive here: their import becomes FAILED instead of staying unfinished, and the next
  * import of its project may start.
  */
-export const orderImportGiveUpWorker: WorkerRegistration<OrderImportJob> = {
-  queue: orderImportFailedQueue,
+export const asyncActionGiveUpWorker: WorkerRegistration<AsyncActionJob> = {
+  queue: asyncActionFailedQueue,
   async handle(ctx, job) {
-    const attempts = (orderImportQueue.options.retryLimit ?? 0) + 1;
-    await failOrderImport(ctx, job.data.asyncActionId, `its worker stopped ${attempts} times before finishing`);
+    const attempts = (asyncActionQueue.options.retryLimit ?? 0) + 1;
+    await failAsyncAction(ctx, job.data.asyncActionId, `its worker stopped ${attempts} times before finishing`);
   },
 };
