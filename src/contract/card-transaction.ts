@@ -63,11 +63,16 @@ export const cardTransactionListSchema = z.object({
 });
 export type CardTransactionList = z.infer<typeof cardTransactionListSchema>;
 
-/** `GET /v1/loyalties/members/{memberId}/transactions` query (cursor paging), with the contract's `filters` (deepObject). */
-export const cardTransactionListQuerySchema = z.object({
+/** The cursor paging of the ledger's lists: by id, newest first unless asked, a page after `starting_after_id`. */
+const ledgerPaging = {
   limit: limitQuery,
   order: z.enum(['id', '-id']).default('-id'),
   starting_after_id: z.string().min(1).optional(),
+};
+
+/** `GET /v1/loyalties/members/{memberId}/transactions` query (cursor paging), with the contract's `filters` (deepObject). */
+export const cardTransactionListQuerySchema = z.object({
+  ...ledgerPaging,
   filters: z
     .strictObject({
       junction: junctionSchema.optional(),
@@ -80,9 +85,7 @@ export type CardTransactionListQuery = z.output<typeof cardTransactionListQueryS
 
 /** `GET /v1/loyalties/{campaignId}/transactions` query: the program's ledger, its `filters` by transaction and card id. */
 export const campaignTransactionListQuerySchema = z.strictObject({
-  limit: limitQuery,
-  order: z.enum(['id', '-id']).default('-id'),
-  starting_after_id: z.string().min(1).optional(),
+  ...ledgerPaging,
   filters: z
     .strictObject({
       junction: junctionSchema.optional(),

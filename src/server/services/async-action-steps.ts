@@ -1,20 +1,7 @@
-import type { AsyncActionType, ImportFailure } from '../../contract/async-action';
-import type { Tx } from '../../platform/db/client';
-import type { ServiceContext } from '../context';
+import type { AsyncActionType } from '../../contract/async-action';
+import type { AsyncActionSteps } from './async-action-step';
 import { customerBulkUpdateSteps, customerMetadataUpdateSteps } from './customer-bulk-steps';
 import { orderImportSteps } from './order-import-step';
-
-/**
- * What one kind of async action does with each of its items (run-async-action.ts carries them
- * out, one transaction per item with the action's progress): read the stored items back, and apply
- * one in a savepoint of that transaction, answering why it was refused (it then left nothing), or
- * undefined when it was written. An error that is not the item's (the database went away) is
- * thrown: the attempt fails and resumes at that item.
- */
-export interface AsyncActionSteps<Item = unknown> {
-  items(payload: unknown[]): Item[];
-  apply(ctx: ServiceContext, tx: Tx, projectId: string, item: Item, index: number, now: Date): Promise<ImportFailure | undefined>;
-}
 
 // Each kind's items are its own: the stored payload is read back by the same kind that wrote it.
 const steps = {
@@ -23,6 +10,7 @@ const steps = {
   'CUSTOMERS.METADATA_UPDATE': customerMetadataUpdateSteps,
 } as unknown as Record<AsyncActionType, AsyncActionSteps>;
 
+/** The steps of an action's type (run-async-action.ts). */
 export function stepsOf(type: AsyncActionType): AsyncActionSteps {
   return steps[type];
 }

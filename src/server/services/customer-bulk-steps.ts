@@ -8,7 +8,7 @@ import { violatedUniqueIndex } from '../../platform/db/errors';
 import type { ServiceContext } from '../context';
 import { findCustomerBySourceId, lockCustomer } from '../db/repositories/customers';
 import { ApiError } from '../lib/api-error';
-import type { AsyncActionSteps } from './async-action-steps';
+import type { AsyncActionSteps } from './async-action-step';
 import { upsertCustomer } from './customers';
 
 /** A field of one customer that stored data makes wrong (the keys a customer would hold): named in the refusal. */

@@ -7,7 +7,7 @@ import { violatedUniqueIndex } from '../../platform/db/errors';
 import type { ServiceContext } from '../context';
 import { OrderAmountProblem } from '../domain/order-totals';
 import { ApiError } from '../lib/api-error';
-import type { AsyncActionSteps } from './async-action-steps';
+import type { AsyncActionSteps } from './async-action-step';
 import { upsertOrder } from './orders';
 
 const storedOrders = z.array(createOrderRequestSchema);

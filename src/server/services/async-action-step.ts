@@ -1,0 +1,15 @@
+import type { ImportFailure } from '../../contract/async-action';
+import type { Tx } from '../../platform/db/client';
+import type { ServiceContext } from '../context';
+
+/**
+ * What one kind of async action does with each of its items (run-async-action.ts carries them
+ * out, one transaction per item with the action's progress): read the stored items back, and apply
+ * one in a savepoint of that transaction, answering why it was refused (it then left nothing), or
+ * undefined when it was written. An error that is not the item's (the database went away) is
+ * thrown: the attempt fails and resumes at that item.
+ */
+export interface AsyncActionSteps<Item = unknown> {
+  items(payload: unknown[]): Item[];
+  apply(ctx: ServiceContext, tx: Tx, projectId: string, item: Item, index: number, now: Date): Promise<ImportFailure | undefined>;
+}
