@@ -22,14 +22,15 @@ export function LogFiltersForm({ filters, onChange }: LogFiltersFormProps) {
       onSubmit={handleSubmit(onChange)}
       sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(6, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}
     >
-      <FormTextField control={control} name="status" label="Result" select size="small">
+      {/* "Any result" is the empty value: shown as a choice, with the label kept above it. */}
+      <FormTextField control={control} name="status" label="Result" select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
         {statusChoices.map((choice) => (
           <MenuItem key={choice.value} value={choice.value}>
             {choice.label}
           </MenuItem>
         ))}
       </FormTextField>
-      <FormTextField control={control} name="origin" label="Sent by" select size="small">
+      <FormTextField control={control} name="origin" label="Sent by" select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
         {originChoices.map((choice) => (
           <MenuItem key={choice.value} value={choice.value}>
             {choice.label}
