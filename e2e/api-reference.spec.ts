@@ -17,6 +17,9 @@ async function offline(page: Page): Promise<string[]> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Transitions finished first (the menu fading in, a field's label moving up as its value arrives), so axe
+  // sees the colours people see: mid-transition, the program field's label once failed colour contrast.
+  await page.waitForTimeout(400);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

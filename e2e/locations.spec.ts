@@ -19,6 +19,8 @@ async function shapePoint(page: Page, id: string): Promise<{ x: number; y: numbe
 }
 
 async function expectAccessible(page: Page) {
+  // Transitions finished (menus, labels moving up as values arrive), so axe sees the colours people see.
+  await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);

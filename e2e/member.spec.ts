@@ -11,6 +11,8 @@ const code = 'COFFEE-0010';
 const email = 'finn.degroot10@example.com';
 
 async function expectNoSeriousAxeViolations(page: Page) {
+  // Transitions finished (menus, labels moving up as values arrive), so axe sees the colours people see.
+  await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);
