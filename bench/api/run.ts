@@ -38,6 +38,7 @@ import type { OrdersChecked, WorkerInput, WorkerReady } from './service-worker';
 import type { WebhookMessage } from './webhook-endpoint';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { printWebhookRows, recordRound, webhookOperations, webhookTargets, type DeliveryRow, type WebhookRow } from './webhook-rows';
+import { nextMessage } from '../support/worker-messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -145,17 +146,7 @@ async function startServiceWorker(url: string | undefined, cards: number, reques
   const entry = new URL('./service-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   const worker = new Worker(boot, { eval: true, workerData: { url, cards, requestLog } satisfies WorkerInput });
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (message: { type: string } & T) => {
-        if (message.type !== type) return;
-        worker.off('message', onMessage);
-        worker.off('error', reject);
-        resolve(message);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
+  const next = <T>(type: string) => nextMessage<T>(worker, type);
   const { ready } = await next<{ ready: WorkerReady }>('ready');
   return {
     ready,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { nextMessage } from '../support/worker-messages';
 
 /** What the receiver got since its last reset: how many webhooks, when the first and last came, and their lags. */
 export interface Received {
@@ -47,17 +48,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const worker = new Worker(receiverScript, { eval: true });
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (message: { type: string } & T) => {
-        if (message.type !== type) return;
-        worker.off('message', onMessage);
-        worker.off('error', reject);
-        resolve(message);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
+  const next = <T>(type: string) => nextMessage<T>(worker, type);
   const { url } = await next<{ url: string }>('ready');
   const ask = async <T>(message: string) => {
     const answer = next<T>(message === 'close' ? 'closed' : message);
