@@ -10,7 +10,8 @@ import { z } from 'zod';
 export const asyncActionStatuses = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
 export type AsyncActionStatus = (typeof asyncActionStatuses)[number];
 
-export const asyncActionTypes = ['ORDERS.IMPORT', 'CUSTOMERS.BULK_UPDATE', 'CUSTOMERS.METADATA_UPDATE'] as const;
+/** `CAMPAIGN.DELETE`: Delete Loyalty Campaign, carried out in its request and recorded DONE (services/delete-loyalty-program.ts). */
+export const asyncActionTypes = ['ORDERS.IMPORT', 'CUSTOMERS.BULK_UPDATE', 'CUSTOMERS.METADATA_UPDATE', 'CAMPAIGN.DELETE'] as const;
 export type AsyncActionType = (typeof asyncActionTypes)[number];
 
 /**

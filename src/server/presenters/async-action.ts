@@ -5,6 +5,7 @@ const itemsDone: Record<AsyncActionType, string> = {
   'ORDERS.IMPORT': 'order(s) imported',
   'CUSTOMERS.BULK_UPDATE': 'customer(s) updated',
   'CUSTOMERS.METADATA_UPDATE': 'customer(s) updated',
+  'CAMPAIGN.DELETE': 'card(s) deleted',
 };
 
 /** The result's message, in the real API's words ("1 order(s) imported successfully, 1 failed."), and why a FAILED action stopped. */

@@ -16,6 +16,7 @@ const stateTables = [
   'webhook_sendouts',
   'webhook_outbox',
   'pending_points',
+  'redemption_rollbacks',
   'redemptions',
   'point_buckets',
   'card_transactions',
