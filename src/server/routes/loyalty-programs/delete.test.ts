@@ -4,25 +4,8 @@ import { databaseChecksum } from '../../../../test/support/db-checksum';
 import { testDatabases } from '../../../../test/support/databases';
 import { contractErrors } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
+import { leftOf, nothingLeft } from '../../../../test/support/program-leftovers';
 import { spendFixture } from '../../../../test/support/spend-fixture';
-
-/** Rows anywhere that still belong to the program or its cards. */
-async function leftOf(service: TestService, campaignId: string, cardIds: string[]): Promise<Record<string, number>> {
-  const byCampaign = ['vouchers', 'publications', 'card_transactions', 'earning_rule_assignments', 'reward_assignments', 'redemptions', 'pending_points', 'loyalty_tiers', 'member_tiers', 'member_tier_changes'];
-  const out: Record<string, number> = {};
-  for (const table of byCampaign) {
-    const [{ n }] = await service.database.execute<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE campaign_id = $1`, [campaignId]);
-    out[table] = Number(n);
-  }
-  for (const table of ['point_buckets', 'card_transactions', 'redemptions', 'redemption_rollbacks']) {
-    const [{ n }] = await service.database.execute<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE voucher_id = ANY($1::text[])`, [cardIds]);
-    out[`${table} (cards)`] = Number(n);
-  }
-  const [{ n }] = await service.database.execute<{ n: string }>('SELECT count(*) AS n FROM campaigns WHERE id = $1', [campaignId]);
-  out.campaigns = Number(n);
-  return out;
-}
-const nothingLeft = (left: Record<string, number>) => Object.fromEntries(Object.keys(left).map((k) => [k, 0]));
 
 describe.each(testDatabases())('Delete Loyalty Campaign (%s)', (kind) => {
   let service: TestService;
@@ -136,46 +119,4 @@ describe.each(testDatabases())('Delete Loyalty Campaign (%s)', (kind) => {
     // The fixture's programs are untouched.
     expect((await service.call('GET', `/v1/loyalties/${fixed()}`)).status).toBe(200);
   });
-});
-
-describe.runIf(testDatabases().includes('postgres'))('Delete Loyalty Campaign racing with earnings, redemptions and enrollments (postgres)', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService('postgres', spendFixture());
-  });
-  afterAll(() => service.close());
-
-  it('leaves nothing half-done: every request either happened before the deletion (and went with it) or answers 404', async () => {
-    for (let round = 0; round < 3; round++) {
-      const mug = service.project.ids.rewards.get('Free coffee') as string;
-      const created = await service.call('POST', '/v1/loyalties', { body: { name: `Race Club ${round}` } });
-      const id = created.body.id as string;
-      expect((await service.call('POST', `/v1/rewards/${mug}/assignments`, { body: { campaign: id, parameters: { loyalty: { points: 10 } } } })).status).toBe(200);
-      const codes: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const member = await service.call('POST', `/v1/loyalties/${id}/members`, { body: { customer: { source_id: `race-${round}-${i}` } } });
-        codes.push(member.body.code);
-        await service.call('POST', `/v1/loyalties/${id}/members/${member.body.code}/balance`, { body: { points: 1000 } });
-      }
-      const cardIds = (await service.database.execute<{ id: string }>('SELECT id FROM vouchers WHERE campaign_id = $1', [id])).map((c) => c.id);
-      const requests = Array.from({ length: 40 }, (_, i) => {
-        const code = codes[i % codes.length];
-        if (i === 20) return service.call('DELETE', `/v1/loyalties/${id}`);
-        if (i % 4 === 0) return service.call('POST', `/v1/loyalties/${id}/members/${code}/redemption`, { body: { reward: { id: mug } } });
-        if (i % 4 === 1) return service.call('POST', `/v1/loyalties/${id}/members`, { body: { customer: { source_id: `race-late-${round}-${i}` } } });
-        return service.call('POST', `/v1/loyalties/members/${code}/balance`, { body: { points: i % 4 === 2 ? 5 : -5 } });
-      });
-      const answers = await Promise.all(requests);
-      expect(answers[20].status).toBe(200);
-      for (const answer of answers) {
-        expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
-        if (answer.status === 404) expect(answer.body.key).toBe('not_found');
-      }
-      const left = await leftOf(service, id, cardIds);
-      expect(left).toEqual(nothingLeft(left));
-      // Cards made by enrollments that won the race went with the program too.
-      const [{ n }] = await service.database.execute<{ n: string }>('SELECT count(*) AS n FROM vouchers v WHERE NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.id = v.campaign_id)');
-      expect(Number(n)).toBe(0);
-    }
-  }, 120_000);
 });
