@@ -6,7 +6,7 @@ import { spendFixture } from '../../../../test/support/spend-fixture';
 import { startTwoProcesses, type TwoProcesses } from '../../../../test/support/two-processes';
 import { leftOf, nothingLeft } from '../../../../test/support/program-leftovers';
 
-type Call = (process: number, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+type Call = (process: number, method: string, path: string, body?: unknown) => Promise<{ status: number; body: Awaited<ReturnType<TestService['call']>>['body'] }>;
 const fixture = () => spendFixture({ event_schemas: [{ name: 'app_review', properties: {} }] });
 
 /**
