@@ -21,7 +21,6 @@
  * only the operations named; BENCH_REQUEST_LOG=compare also runs a second service with REQUEST_LOG=off on the same
  * database and measures it in every round right after ours: the "× log off" column is ours ÷ it, per round.)
  */
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -39,6 +38,7 @@ import type { WebhookMessage } from './webhook-endpoint';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { printWebhookRows, recordRound, webhookOperations, webhookTargets, type DeliveryRow, type WebhookRow } from './webhook-rows';
 import { nextMessage } from '../support/worker-messages';
+import { backendCpu, cpuBetween } from '../support/backend-cpu';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -98,29 +98,6 @@ interface Row {
   bareCpu?: { client: number; postgres: number };
   /** BENCH_REQUEST_LOG=compare: ours (log on) ÷ the same service with REQUEST_LOG=off, per round; and its CPU µs per answer. */
   logOff?: { ratio: Spread; cpu: number };
-}
-
-/** CPU time of the database's client backends so far, µs by pid, from /proc (the server runs on this host). */
-async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'");
-  const micros = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (USER_HZ, 100 on Linux).
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-      micros.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
-    } catch {
-      // Gone, or not on this host: not counted.
-    }
-  }
-  return micros;
-}
-
-/** CPU µs the backends spent between two readings (a backend new in the second counts from zero). */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, micros] of after) sum += micros - (before.get(pid) ?? 0);
-  return sum;
 }
 
 interface Spread {
