@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openDatabase } from '../../src/platform/db/client';
+import { hashSecret } from '../../src/platform/secrets';
 import { loadFixture } from '../../src/server/seed/load-fixture';
 import { scratchPostgresDatabase } from '../../test/support/databases';
 import { operations, type Operation } from '../api/operations';
@@ -79,22 +80,21 @@ async function sideOf(label: Side['label'], url: string): Promise<Side> {
   const one = async (text: string, values: unknown[]) => (await pool.query<{ id: string }>(text, values)).rows[0]?.id;
   const projectId = (await one('SELECT id FROM projects WHERE name = $1', [label === 'scale' ? scaleProjectName : 'bench demo'])) as string;
   const campaign = (name: string) => one('SELECT id FROM campaigns WHERE project_id = $1 AND name = $2', [projectId, name]);
+  // The loader keeps no fixture secret (it stores the document without them): the bench's key gets its known secret here.
+  await pool.query('UPDATE api_keys SET secret_hash = $2 WHERE project_id = $1', [projectId, hashSecret(scaleKey.secret)]);
   const service = startWorker({ url, role: 'service' });
   const { base } = await service.ready;
   const token = await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=api' }).then(
     (r) => r.json() as Promise<{ access_token: string }>,
   );
-  // The card with the most transactions: the scale project's 10,000, the demo's busiest.
-  const longCard = (await pool.query<{ code: string }>(
-    `SELECT v.code FROM vouchers v WHERE v.project_id = $1 AND v.holder_id IS NOT NULL AND v.id = (SELECT voucher_id FROM card_transactions WHERE project_id = $1 GROUP BY voucher_id ORDER BY count(*) DESC LIMIT 1)`,
-    [projectId],
-  )).rows[0]?.code;
+  // The card with the most transactions: the scale project's 10,000 (build.ts), a spending card at demo size.
+  const longCard = (await pool.query<{ code: string }>("SELECT code FROM vouchers WHERE id = 'v_sa_1'")).rows[0]?.code ?? 'SP-0';
   const ids = {
     campaignId: (await campaign('Bench Club')) as string,
     eventClubId: (await campaign('Event Club')) as string,
     earningRuleId: (await one("SELECT id FROM earning_rules WHERE project_id = $1 AND name = 'Points per visit'", [projectId])) as string,
     rewardId: (await one("SELECT id FROM rewards WHERE project_id = $1 AND name = 'Bench reward'", [projectId])) as string,
-    longCard: longCard ?? 'EV-0',
+    longCard,
     accessToken: token.access_token,
   };
   return { label, url, pool, projectId, service, base, ids };
