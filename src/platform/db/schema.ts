@@ -247,6 +247,9 @@ export const cardTransactions = pgTable(
     uniqueIndex('card_transactions_id_uq').on(t.id),
     index('card_transactions_xid_brin').using('brin', t.xid),
     index('card_transactions_voucher_idx').on(t.voucherId, t.createdAt, t.seq),
+    // A card's transactions in recording order, a page after a cursor (List Loyalty Card Transactions): without it a
+    // deep page walks the primary key back through every card's rows (seconds at 10 M rows, issue 31).
+    index('card_transactions_voucher_seq_idx').on(t.voucherId, t.seq),
     index('card_transactions_rule_idx').on(t.earningRuleId, t.voucherId, t.createdAt).where(sql`earning_rule_id IS NOT NULL`),
     // A manual change is reversed at most once: its reversal names it (related_transaction_id, details.reversal_of).
     uniqueIndex('card_transactions_reversal_uq').on(t.relatedTransactionId).where(sql`(details -> 'reversal_of') IS NOT NULL`),
