@@ -88,7 +88,7 @@ export default function ProgramsPage() {
               <TableCell>Program</TableCell>
               <TableCell align="right">Cards</TableCell>
               <TableCell>Card codes</TableCell>
-              <TableCell>Points expiry</TableCell>
+              <TableCell>Points added by hand expire</TableCell>
               <TableCell>Cards work</TableCell>
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
@@ -110,7 +110,7 @@ export default function ProgramsPage() {
                   fields={[
                     { label: 'Cards', value: formatNumber(program.vouchers_count) },
                     { label: 'Card codes', value: describeCodeFormat(program.voucher?.code_config) },
-                    { label: 'Points expiry', value: describeExpiry(program.voucher?.loyalty_card.expiration_rules) },
+                    { label: 'Points expire', value: describeExpiry(program.voucher?.loyalty_card.expiration_rules) },
                     { label: 'Cards work', value: dates(program) },
                   ]}
                   actions={actions(program)}

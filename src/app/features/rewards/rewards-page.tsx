@@ -48,7 +48,7 @@ export default function RewardsPage() {
       <Button size="small" variant="outlined" onClick={() => setOpen({ dialog: 'reward', reward })} aria-label={`Edit ${reward.name}`}>
         Edit
       </Button>
-      <Button size="small" onClick={() => setOpen({ dialog: 'assign', reward })} aria-label={`Offer ${reward.name} in a program`}>
+      <Button size="small" onClick={() => setOpen({ dialog: 'assign', reward })} aria-label={`Offer in a program: ${reward.name}`}>
         Offer in a program
       </Button>
     </Box>

@@ -24,7 +24,9 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1f
 
 /** A program's settings, checked as the service checks them; refusals land beside their fields. */
 export function ProgramFormView({ defaultValues, editing, submitLabel, pending, onSubmit }: ProgramFormProps) {
-  const { control, handleSubmit, setError } = useForm<ProgramForm>({ resolver: zodResolver(programFormSchema), defaultValues, mode: 'onTouched' });
+  // Checked on submit, then as typed (react-hook-form's default): checking on blur put an error above the
+  // button as the pointer went down on it, which moved the button away before the click landed.
+  const { control, handleSubmit, setError } = useForm<ProgramForm>({ resolver: zodResolver(programFormSchema), defaultValues });
   const { formError, formErrorRef, showApiError, clearFormError } = useFormApiError<ProgramField>(placeProgramError, (target, text, focus) =>
     setError(target, { type: 'api', message: text }, { shouldFocus: focus }),
   );
@@ -44,7 +46,7 @@ export function ProgramFormView({ defaultValues, editing, submitLabel, pending, 
       <FormSection id="program-name-heading" title="Name">
         <Box sx={grid}>
           <FormTextField control={control} name="name" label="Program name" required disabled={editing} helperText={locked ?? 'What staff and members call it'} />
-          <FormTextField control={control} name="description" label="Description" helperText="Optional: a line for your colleagues" />
+          <FormTextField control={control} name="description" label="Description" helperText="Optional: a line for your colleagues" multiline maxRows={4} />
         </Box>
       </FormSection>
       <FormSection id="program-codes-heading" title="Card codes">
@@ -61,10 +63,10 @@ export function ProgramFormView({ defaultValues, editing, submitLabel, pending, 
             ))}
           </FormTextField>
           {format === 'pattern' ? (
-            <FormTextField control={control} name="pattern" label="Pattern" disabled={editing} helperText="Such as CLUB-####-####" />
+            <FormTextField control={control} name="pattern" label="Pattern" disabled={editing} helperText={editing ? undefined : 'Such as CLUB-####-####'} />
           ) : (
             <>
-              <FormTextField control={control} name="prefix" label="Starts with" disabled={editing} helperText="Optional, such as CLUB-" />
+              <FormTextField control={control} name="prefix" label="Starts with" disabled={editing} helperText={editing ? undefined : 'Optional, such as CLUB-'} />
               <FormTextField control={control} name="length" label="Random characters (how many)" disabled={editing} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
               <FormTextField control={control} name="postfix" label="Ends with" disabled={editing} helperText="Optional" />
             </>
@@ -73,7 +75,7 @@ export function ProgramFormView({ defaultValues, editing, submitLabel, pending, 
         <Typography variant="body2" aria-live="polite" data-testid="example-code">
           {example ? (
             <>
-              A card code will look like <Box component="strong" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{example}</Box>
+              {editing ? 'Card codes look like' : 'A card code will look like'} <Box component="strong" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{example}</Box>
             </>
           ) : (
             'Fill in the format to see an example code.'

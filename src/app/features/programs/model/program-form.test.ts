@@ -56,10 +56,11 @@ describe('program form', () => {
   });
 
   it('says the code format and expiry in words', () => {
-    expect(describeCodeFormat({ length: 8, charset: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', prefix: 'TEA-' })).toBe('TEA- + 8 random characters (capital letters and digits)');
-    expect(describeCodeFormat({ pattern: 'TEA-####', length: 4, charset: '0123456789' })).toBe('TEA-#### (# is one of digits only)');
-    expect(describeExpiry(undefined)).toBe('Points added by hand never expire');
-    expect(describeExpiry({ period_type: 'FIXED_DAY_OF_YEAR', fixed_month: 12, fixed_day: 31 })).toBe('Points added by hand expire on 31 December each year');
+    expect(describeCodeFormat({ length: 8, charset: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', prefix: 'TEA-' })).toBe('TEA- then 8 random capital letters and digits');
+    expect(describeCodeFormat({ pattern: 'TEA-####', length: 4, charset: '0123456789' })).toBe('TEA-#### (each # a digit)');
+    expect(describeExpiry(undefined)).toBe('Never');
+    expect(describeExpiry({ period_type: 'MONTH', period_value: 1 })).toBe('After 1 month');
+    expect(describeExpiry({ period_type: 'FIXED_DAY_OF_YEAR', fixed_month: 12, fixed_day: 31 })).toBe('Each year on 31 December');
   });
 
   it('places the service’s refusals beside the fields they name', () => {

@@ -167,11 +167,11 @@ export function exampleCode(form: Pick<ProgramForm, 'format' | 'pattern' | 'pref
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const monthOptions = monthNames.map((name, index) => ({ value: String(index + 1), label: name }));
 
-/** The program's points expiry in words, for the list and the edit page. */
+/** When points added by hand expire, in a few words for the list: "Never", "After 6 months", "Each year on 31 December". */
 export function describeExpiry(rules: V1ExpirationRules | undefined | null): string {
-  if (!rules) return 'Points added by hand never expire';
-  if (rules.period_type === 'MONTH') return `Points added by hand expire after ${rules.period_value} month${rules.period_value === 1 ? '' : 's'}`;
-  return `Points added by hand expire on ${rules.fixed_day} ${monthNames[(rules.fixed_month ?? 1) - 1]} each year`;
+  if (!rules) return 'Never';
+  if (rules.period_type === 'MONTH') return `After ${rules.period_value} month${rules.period_value === 1 ? '' : 's'}`;
+  return `Each year on ${rules.fixed_day} ${monthNames[(rules.fixed_month ?? 1) - 1]}`;
 }
 
 /** The form field a refusal's path names (`.voucher.code_config.pattern`, `.start_date`); null for any other. */
@@ -194,11 +194,13 @@ export function placeProgramError(error: ErrorObject): PlacedError<ProgramField>
   return placeValidationDetails(error, programFieldOf) ?? [];
 }
 
-/** A program's card codes in words: "CLUB-#### (digits only)", "CLUB- + 8 random characters". */
+const oneOf: Record<CharacterSet, string> = { lettersAndDigits: 'a capital letter or digit', digits: 'a digit', letters: 'a capital letter' };
+
+/** A program's card codes in words: "CLUB-#### (each # a digit)", "CLUB- and 8 random capital letters or digits". */
 export function describeCodeFormat(config: { pattern?: string; length: number; charset: string; prefix?: string; postfix?: string } | undefined): string {
   if (!config) return 'Codes given by hand';
-  const set = (Object.values(characterSets) as { label: string; value: string }[]).find((s) => s.value === config.charset)?.label.toLowerCase() ?? 'chosen characters';
-  if (config.pattern) return `${config.pattern} (# is one of ${set})`;
-  const parts = [config.prefix, `${config.length} random ${config.length === 1 ? 'character' : 'characters'}`, config.postfix].filter(Boolean);
-  return `${parts.join(' + ')} (${set})`;
+  const set = (Object.keys(characterSets) as CharacterSet[]).find((key) => characterSets[key].value === config.charset);
+  if (config.pattern) return `${config.pattern} (each # ${set ? oneOf[set] : 'a random character'})`;
+  const random = `${config.length} random ${set ? characterSets[set].label.toLowerCase() : 'characters'}`;
+  return [config.prefix && `${config.prefix} then`, random, config.postfix && `then ${config.postfix}`].filter(Boolean).join(' ');
 }

@@ -38,7 +38,6 @@ export function AssignDialog({ reward, editing, onClose, onSaved }: AssignDialog
   const { control, handleSubmit, setError } = useForm<AssignForm>({
     resolver: zodResolver(assignFormSchema),
     defaultValues: { programId: editing?.related_object_id ?? '', points: editing?.parameters ? String(editing.parameters.loyalty.points) : '', needsPrice },
-    mode: 'onTouched',
   });
   const assign = useAssignReward();
   const price = useUpdateRewardPrice();

@@ -29,7 +29,7 @@ export function OfferedIn({ reward, programName, onChangePrice }: OfferedInProps
               {assignment.parameters ? `: ${formatNumber(assignment.parameters.loyalty.points)} points` : ': members choose the points'}
             </Typography>
             {assignment.parameters && (
-              <Button size="small" onClick={() => onChangePrice(assignment)} aria-label={`Change the price of ${reward.name} in ${name}`} sx={{ minWidth: 0, py: 0 }}>
+              <Button size="small" onClick={() => onChangePrice(assignment)} aria-label={`Change price of ${reward.name} in ${name}`} sx={{ minWidth: 0, py: 0 }}>
                 Change price
               </Button>
             )}

@@ -26,7 +26,7 @@ interface RewardDialogProps {
 
 /** Create or change a reward; opened keyed by the reward, so each opening starts from what is stored. */
 export function RewardDialog({ reward, onClose, onSaved }: RewardDialogProps) {
-  const { control, handleSubmit, setError } = useForm<RewardForm>({ resolver: zodResolver(rewardFormSchema), defaultValues: reward ? rewardFormOf(reward) : emptyRewardForm, mode: 'onTouched' });
+  const { control, handleSubmit, setError } = useForm<RewardForm>({ resolver: zodResolver(rewardFormSchema), defaultValues: reward ? rewardFormOf(reward) : emptyRewardForm });
   const kind = useWatch({ control, name: 'kind' });
   const products = useProducts();
   const programs = useLoyaltyPrograms();
