@@ -32,7 +32,8 @@ async function choose(page: Page, label: string, option: string | RegExp, scope:
 }
 
 test('a program and a reward made in the dashboard, a member enrolled, points added, the reward redeemed and rolled back', async ({ page }) => {
-  test.setTimeout(240_000);
+  // One long story on a busy machine: every state is checked with axe at two widths.
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Programs' }).click();

@@ -57,7 +57,7 @@ export function TransactionsTable({ code }: { code: string }) {
     if (!mayUndo) return null;
     const label = undo.kind === 'rollback' ? 'Roll back' : 'Reverse';
     return (
-      <Button size="small" variant="outlined" color="error" onClick={() => setUndoing({ transaction: t, undo })} aria-label={`${label}: ${transactionTypeLabel(t.type)} ${signedPoints(t.details.balance.points)} points, ${formatDateTime(t.created_at)}`} sx={{ mt: 0.5, py: 0, minHeight: 28 }}>
+      <Button size="small" variant="outlined" color="error" onClick={() => setUndoing({ transaction: t, undo })} aria-label={`${label}: ${transactionTypeLabel(t.type)} ${signedPoints(t.details.balance.points)} points, ${formatDateTime(t.created_at)}`} sx={{ mt: 0.5, py: 0, minHeight: 28, whiteSpace: 'nowrap' }}>
         {label}
       </Button>
     );
