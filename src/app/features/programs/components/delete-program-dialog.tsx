@@ -35,7 +35,7 @@ export function DeleteProgramDialog({ program, onClose, onDeleted }: DeleteProgr
       <DialogTitle id="delete-program-title">Delete {program?.name}?</DialogTitle>
       <DialogContent>
         <DialogContentText id="delete-program-text" sx={{ mb: 2 }}>
-          The program and its {formatNumber(program?.vouchers_count ?? 0)} cards are deleted for good, with their points and history. Members can no longer use their cards. This cannot be undone.
+          The program and its {formatNumber(program?.vouchers_count ?? 0)} {program?.vouchers_count === 1 ? 'card are' : 'cards are'} deleted for good, with their points and history. Members can no longer use their cards. This cannot be undone.
         </DialogContentText>
         {remove.isError && <ErrorAlert error={remove.error} title="The program was not deleted" sx={{ mb: 2 }} />}
         <TextField
