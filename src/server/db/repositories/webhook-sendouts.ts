@@ -54,6 +54,7 @@ export async function insertLeasedSendouts(db: DbOrTx, rows: NewSendout[], token
   const seqOf = new Map(inserted.map(([id, seq]) => [id as string, Number(seq)]));
   return rows.flatMap((row) => {
     const seq = seqOf.get(row.id);
+    seqOf.delete(row.id);
     return seq === undefined ? [] : [{ ...row, seq, status: 'PENDING' as const, attempts: 0, leasedUntil: leaseUntil, leaseToken: token, updatedAt: null }];
   });
 }
@@ -130,11 +131,14 @@ export async function recordAttempts(db: DbOrTx, token: string, batch: { lease: 
   ];
   values.push(token);
   const failed = batch.some(({ outcome }) => statusOf(outcome) === 'FAILED');
+  // The sendouts are locked in id order first, as deleteWebhook locks them, then their endpoint: one
+  // order, so recording and deleting an endpoint never deadlock.
   // The sendouts whose lease still holds take the outcome and their attempts are logged; without a
   // failure for good, each delivering endpoint's run of failed sendouts ends in the same statement.
   const text = `WITH o AS (SELECT * FROM unnest(${list.join(', ')}) WITH ORDINALITY AS o(id, status, next_at, at, status_code, error, duration_ms, response, n)),
+      l AS (SELECT id FROM webhook_sendouts WHERE id IN (SELECT id FROM o) ORDER BY id FOR UPDATE),
       u AS (UPDATE webhook_sendouts s SET attempts = s.attempts + 1, status = o.status, next_attempt_at = o.next_at, leased_until = NULL, lease_token = NULL, updated_at = o.at
-            FROM o WHERE s.id = o.id AND s.lease_token = $${values.length} RETURNING s.id, s.attempts, s.project_id, s.webhook_id),
+            FROM o, l WHERE s.id = o.id AND l.id = o.id AND s.lease_token = $${values.length} RETURNING s.id, s.attempts, s.project_id, s.webhook_id),
       a AS (INSERT INTO webhook_attempts (project_id, webhook_id, sendout_id, attempt, status_code, error, duration_ms, response, created_at)
             SELECT u.project_id, u.webhook_id, u.id, u.attempts, o.status_code, o.error, o.duration_ms, o.response, o.at FROM u JOIN o ON o.id = u.id ORDER BY o.n)${
         failed ? '' : `,\n      w AS (UPDATE webhooks SET failed_sendouts = 0 WHERE failed_sendouts > 0 AND id IN (SELECT u.webhook_id FROM u JOIN o ON o.id = u.id WHERE o.status = 'DELIVERED'))`

@@ -45,6 +45,8 @@ export async function updateWebhook(
 /** An endpoint with its sendouts and their attempts (those tables keep no foreign keys: checking them cost as much as recording an attempt). */
 export async function deleteWebhook(db: DbOrTx, projectId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Its sendouts locked in id order before the endpoint, as recordAttempts takes them: no deadlock with a sender.
+    await tx.execute(sql`SELECT id FROM webhook_sendouts WHERE webhook_id = ${id} AND project_id = ${projectId} ORDER BY id FOR UPDATE`);
     const rows = await tx
       .delete(webhooks)
       .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id)))
