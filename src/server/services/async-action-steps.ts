@@ -1,6 +1,8 @@
 import type { AsyncActionType } from '../../contract/async-action';
 import type { AsyncActionSteps } from './async-action-step';
+import { productCsvImportSteps, skuCsvImportSteps } from './catalog-csv-steps';
 import { customerBulkUpdateSteps, customerMetadataUpdateSteps } from './customer-bulk-steps';
+import { customerCsvImportSteps } from './customer-csv-steps';
 import { orderImportSteps } from './order-import-step';
 
 // Each kind's items are its own: the stored payload is read back by the same kind that wrote it.
@@ -8,6 +10,9 @@ const steps = {
   'ORDERS.IMPORT': orderImportSteps,
   'CUSTOMERS.BULK_UPDATE': customerBulkUpdateSteps,
   'CUSTOMERS.METADATA_UPDATE': customerMetadataUpdateSteps,
+  'CUSTOMERS.IMPORT_CSV': customerCsvImportSteps,
+  'PRODUCTS.IMPORT_CSV': productCsvImportSteps,
+  'SKUS.IMPORT_CSV': skuCsvImportSteps,
 } as unknown as Record<AsyncActionType, AsyncActionSteps>;
 
 /** The steps of an action's type (run-async-action.ts). */
