@@ -17,5 +17,10 @@ export interface AsyncActionSteps<Item = unknown> {
    */
   perTransaction?: number;
   items(payload: unknown[]): Item[];
+  /**
+   * Optionally, a whole transaction's items at once (set-based, for speed): their failures, or
+   * undefined when these items need `apply` one by one. Only for items stored data cannot refuse.
+   */
+  applyAll?(ctx: ServiceContext, tx: Tx, projectId: string, items: Item[], firstIndex: number, now: Date): Promise<ImportFailure[] | undefined>;
   apply(ctx: ServiceContext, tx: Tx, projectId: string, item: Item, index: number, now: Date): Promise<ImportFailure | undefined>;
 }

@@ -40,8 +40,9 @@ async function carryOut(ctx: ServiceContext, action: AsyncActionState, options: 
       if (locked?.status !== 'IN_PROGRESS') return 'ended';
       if (locked.nextIndex >= locked.itemCount) return 'complete';
       const end = Math.min(locked.itemCount, locked.nextIndex + perTransaction);
-      const failures: ImportFailure[] = [];
-      for (let index = locked.nextIndex; index < end; index++) {
+      const together = await steps.applyAll?.(ctx, tx, action.projectId, items.slice(locked.nextIndex, end), locked.nextIndex, now);
+      const failures: ImportFailure[] = together ?? [];
+      for (let index = locked.nextIndex; index < end && !together; index++) {
         const failure = await steps.apply(ctx, tx, action.projectId, items[index], index, now);
         if (failure) failures.push(failure);
       }
