@@ -5,7 +5,7 @@ import { profileOf, upsertCustomersBySourceId, type SourceIdUpsert } from '../db
 import type { CustomerCsvRow } from '../domain/customer-csv';
 import type { AsyncActionSteps } from './async-action-step';
 import { customerInSavepoint } from './customer-bulk-steps';
-import { afterCustomerChange } from './customer-change-hooks';
+import { afterCustomersChange } from './customer-change-hooks';
 import { upsertCustomer } from './customers';
 
 const storedRows = z.array(z.object({ line: z.number().int(), customer: createCustomerRequestSchema }));
@@ -21,7 +21,7 @@ export const customerCsvImportSteps: AsyncActionSteps<CustomerCsvRow> = {
   /**
    * The common case at once: rows that each name a customer by source id alone (no `id`, none twice)
    * cannot be refused by stored data, so they are upserted by one statement per set of columns
-   * given (upsertBySourceIdSql, as Add Member's), then each changed customer's hooks run. Any
+   * given (upsertBySourceIdSql, as Add Member's), then the customer hooks run once for the batch. Any
    * other batch goes row by row (`apply`).
    */
   applyAll: async (ctx, tx, projectId, rows, _first, now) => {
@@ -33,9 +33,7 @@ export const customerCsvImportSteps: AsyncActionSteps<CustomerCsvRow> = {
       const key = Object.keys(profile).sort().join(',');
       groups.set(key, [...(groups.get(key) ?? []), { id: newId('cust'), sourceId: customer.source_id as string, profile, now }]);
     }
-    for (const group of groups.values()) {
-      for (const id of await upsertCustomersBySourceId(tx, projectId, group)) await afterCustomerChange(ctx, tx, projectId, id);
-    }
+    for (const group of groups.values()) await afterCustomersChange(ctx, tx, projectId, await upsertCustomersBySourceId(tx, projectId, group));
     return [];
   },
   apply: (ctx, tx, projectId, row, _index, now) => customerInSavepoint(ctx, tx, row.customer.source_id, ['file', String(row.line)], (savepoint) => upsertCustomer(ctx, savepoint, projectId, row.customer, now)),

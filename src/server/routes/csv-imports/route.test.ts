@@ -42,6 +42,18 @@ describe.each(testDatabases())('CSV imports (%s)', (kind) => {
   });
   afterAll(() => service.close());
 
+  it('imports a batch of source ids at once, the customers entering the auto-update segments their rows match', async () => {
+    const segment = await service.call('POST', '/v1/segments', { body: { name: 'Gold from CSV', type: 'auto-update', filter: { junction: 'and', 'metadata.tier': { conditions: { $is: 'gold' } } } } });
+    expect(segment.status).toBe(200);
+    const csv = ['Source_id,Name,tier', 'batch-1,One,gold', 'batch-2,Two,silver', 'batch-3,,gold'].join('\n');
+    const accepted = await upload('/v1/customers/importCSV', csv);
+    expect(accepted.status).toBe(202);
+    expect(await carriedOut(accepted.body.async_action_id)).toMatchObject({ status: 'DONE', result: { done_count: 3, failed_count: 0 } });
+    const members = (await service.call('GET', `/v1/customers?segment_id=${segment.body.id}&limit=10`)).body.customers.map((c: { source_id: string }) => c.source_id);
+    expect(members.sort()).toEqual(['batch-1', 'batch-3']);
+    expect((await service.call('GET', '/v1/customers/batch-3')).body).toMatchObject({ name: null, metadata: { tier: 'gold' } });
+  });
+
   it('imports customers through the SDK with the standard columns, metadata from the others, a row the store refuses reported by its line', async () => {
     const csv = [
       'Source_id,Name,Email,Phone,Birthdate,Address_line_1,Address_City,Address_Postal_Code,Address_Country,Description,loyalty_tier,Id',
