@@ -50,7 +50,7 @@ describe.each(testDatabases())('CSV imports (%s)', (kind) => {
     expect(accepted.status).toBe(202);
     expect(await carriedOut(accepted.body.async_action_id)).toMatchObject({ status: 'DONE', result: { done_count: 3, failed_count: 0 } });
     const members = (await service.call('GET', `/v1/customers?segment_id=${segment.body.id}&limit=10`)).body.customers.map((c: { source_id: string }) => c.source_id);
-    expect(members.sort()).toEqual(['batch-1', 'batch-3']);
+    expect(members.filter((id: string) => id.startsWith('batch-')).sort()).toEqual(['batch-1', 'batch-3']);
     expect((await service.call('GET', '/v1/customers/batch-3')).body).toMatchObject({ name: null, metadata: { tier: 'gold' } });
   });
 
