@@ -9,6 +9,7 @@ import { forgetCardPrograms } from '../db/repositories/vouchers';
 import { invalidPayloadAt } from '../lib/api-error';
 import { loadProjectData } from '../seed/load-fixture';
 import { forgetEventContexts } from './event-contexts';
+import { removeProjectExportFiles } from './project-export-files';
 
 /**
  * What this process remembers of projects' records (campaigns, event schemas, cards' programs,
@@ -41,5 +42,6 @@ export async function resetProject(ctx: ServiceContext, projectId: string, body:
   });
   forgetRememberedRecords();
   ctx.clock.forget(projectId);
+  await removeProjectExportFiles(ctx, projectId);
   return { object: 'project_reset', project_id: projectId, to, fixture_loaded_at: loadedAt?.toISOString() ?? null };
 }
