@@ -1,15 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
+import type { ProjectSnapshot } from '../../contract/local-snapshot';
 import type { ServiceContext } from '../context';
-import { apiKeys, projectFixtures, projects, webhooks } from '../../platform/db/schema';
+import { apiKeys, projectFixtures, projects } from '../../platform/db/schema';
 import { lockProject } from '../db/repositories/oauth-tokens';
 import { readProjectRecords } from '../db/repositories/project-records';
-import { deleteProjectState } from '../db/repositories/project-state';
 import { ApiError, invalidPayloadAt } from '../lib/api-error';
-import { fixtureSchema, type Fixture } from '../seed/fixture-schema';
-import { loadProjectData } from '../seed/load-fixture';
+import { fixtureSchema } from '../seed/fixture-schema';
 import { pinFixture } from '../seed/pin-fixture';
 import { FixtureError } from '../seed/seed-context';
 import { removeProjectExportFiles } from './project-export-files';
+import { replaceProjectState } from './replace-project-state';
 import { forgetRememberedRecords } from './reset-project';
 import { documentRefused } from './snapshot-issues';
 
@@ -18,13 +18,13 @@ import { documentRefused } from './snapshot-issues';
  * every table read at one moment (REPEATABLE READ). Its key pairs are listed by id and name, never
  * a secret: seeding the document makes new secrets for them.
  */
-export async function takeSnapshot(ctx: ServiceContext, projectId: string): Promise<Fixture> {
+export async function takeSnapshot(ctx: ServiceContext, projectId: string): Promise<ProjectSnapshot> {
   return ctx.db.transaction(
     async (tx) => {
       const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId));
       const keys = await tx.select({ id: apiKeys.id, name: apiKeys.name, ip_allowlist: apiKeys.ipAllowlist }).from(apiKeys).where(eq(apiKeys.projectId, projectId)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
       const records = await readProjectRecords(tx, projectId);
-      return { project, api_keys: keys, records } as Fixture;
+      return { project, api_keys: keys, records: records as ProjectSnapshot['records'] };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -54,9 +54,7 @@ export async function restoreSnapshot(ctx: ServiceContext, projectId: string, bo
   try {
     await ctx.db.transaction(async (tx) => {
       await lockProject(tx, projectId);
-      const secrets = new Map((await tx.select({ id: webhooks.id, secret: webhooks.secret }).from(webhooks).where(eq(webhooks.projectId, projectId))).map((w) => [w.id, w.secret]));
-      await deleteProjectState(tx, projectId, { webhooks: true });
-      await loadProjectData(tx, projectId, document, now, secrets);
+      await replaceProjectState(tx, projectId, document, now);
       await tx
         .insert(projectFixtures)
         .values({ projectId, document, loadedAt: now })

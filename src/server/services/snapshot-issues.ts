@@ -8,7 +8,7 @@ const maxListed = 10;
 function detailOf(issue: z.core.$ZodIssue): ValidationDetail[] {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') return issue.keys.map((property) => ({ kind: 'additional', path, property }));
-  if (issue.code === 'invalid_type' && issue.input === undefined && path.length > 0) return [{ kind: 'required', path: path.slice(0, -1), property: path[path.length - 1] }];
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message) && path.length > 0) return [{ kind: 'required', path: path.slice(0, -1), property: path[path.length - 1] }];
   return [{ kind: 'invalid', path, message: issue.message }];
 }
 
