@@ -32,7 +32,10 @@ export async function takeSnapshot(ctx: ServiceContext, projectId: string): Prom
 
 /** A database constraint the document's rows broke (a code used twice in one program, a limit): the client's input, never a 500. */
 function constraintRefused(error: unknown): ApiError | undefined {
-  const e = error as { code?: string; table?: string; constraint?: string; detail?: string; message?: string };
+  type DbError = { code?: string; table?: string; constraint?: string; detail?: string; cause?: unknown };
+  let e = error as DbError | undefined;
+  // Drizzle wraps the driver's error (its `cause`).
+  while (e && typeof e.code !== 'string' && e.cause) e = e.cause as DbError;
   if (typeof e?.code !== 'string' || !e.code.startsWith('23')) return undefined;
   const where = e.table ? ['records', e.table] : ['records'];
   return invalidPayloadAt(where, `${e.constraint ? `breaks ${e.constraint}` : 'breaks a constraint'}${e.detail ? `: ${e.detail}` : ''}`);
