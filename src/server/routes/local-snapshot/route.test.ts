@@ -9,6 +9,7 @@ import { orderRule, proportional } from '../../../../test/support/order-fixture'
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { tierFixture } from '../../../../test/support/tier-fixture';
 import { loadFixture, type LoadedProject } from '../../seed/load-fixture';
+import { exportFileKey, exportFiles } from '../../storage/export-files';
 import type { FixtureInput } from '../../seed/fixture-schema';
 
 /** Tiered programs (tierFixture) plus an order-paid rule on Tier Club that holds its points 7 days. */
@@ -119,6 +120,27 @@ describe.each(testDatabases())('GET and POST /_local/snapshot (%s)', (kind) => {
     expect(res.body.details).toMatch(/^Property \.records\.\w+\.0\.id: \S+ is taken by another project on this service$/);
     expect(await databaseChecksum(service.database)).toEqual(checksum);
   });
+  it("reset and restore remove the project's export files, and only its own", async () => {
+    const files = exportFiles(service.ctx.config);
+    const write = (projectId: string, id: string) => files.write(exportFileKey(projectId, id), async (sink) => sink.write('id\n'));
+    const mine = async () => {
+      const file = await files.open(exportFileKey(service.project.projectId, 'exp_mine'));
+      file?.stream.destroy();
+      return file ? 'there' : 'gone';
+    };
+    await write(service.project.projectId, 'exp_mine');
+    await write(other.projectId, 'exp_theirs');
+    expect(await mine()).toBe('there');
+    await ok('POST', '/_local/reset');
+    expect(await mine()).toBe('gone');
+    await write(service.project.projectId, 'exp_mine');
+    await ok('POST', '/_local/snapshot', await snapshot());
+    expect(await mine()).toBe('gone');
+    const theirs = await files.open(exportFileKey(other.projectId, 'exp_theirs'));
+    theirs?.stream.destroy();
+    expect(theirs).toBeDefined();
+  });
+
   // Last: the fresh service's key pair has the same ids and new secrets, and the key lookup cache is the process's.
   it('seeding a new service with the snapshot (npm run seed, SEED_FILE) recreates the same document', async () => {
     const first = await snapshot();
