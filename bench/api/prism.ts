@@ -30,7 +30,7 @@ export async function startPrism(port: number, contract: PrismContract = 'subset
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Prism did not start within 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error('Prism did not start within 240 s')), 240_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Prism is listening')) {
         clearTimeout(timer);
