@@ -24,13 +24,13 @@ const documents: Record<PrismContract, string> = { subset: 'openapi-subset.json'
  * operations), `spend` (rewards, redemption, balance, activity) or `orders` (openapi-loyalty-rest,
  * which holds the Orders operations).
  */
-export async function startPrism(port: number, contract: PrismContract = 'subset'): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startPrism(port: number, contract: PrismContract = 'subset'): Promise<{ url: string; /** Its process, whose CPU time bench:api reads from /proc. */ pid: number; stop(): Promise<void> }> {
   const document = referenceFile(documents[contract]);
   const child: ChildProcess = spawn(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', document, '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Prism did not start within 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error('Prism did not start within 240 s')), 240_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Prism is listening')) {
         clearTimeout(timer);
@@ -44,6 +44,7 @@ export async function startPrism(port: number, contract: PrismContract = 'subset
   child.stderr?.resume();
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

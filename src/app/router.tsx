@@ -16,6 +16,9 @@ const EarningRulesPage = lazy(() => import('./features/earning-rules/earning-rul
 const EarningRulePage = lazy(() => import('./features/earning-rules/earning-rule-page'));
 const RuleBuilderPage = lazy(() => import('./features/earning-rules/rule-builder-page'));
 const TiersPage = lazy(() => import('./features/tiers/tiers-page'));
+const ProgramsPage = lazy(() => import('./features/programs/programs-page'));
+const ProgramPage = lazy(() => import('./features/programs/program-page'));
+const RewardsPage = lazy(() => import('./features/rewards/rewards-page'));
 const EventsPage = lazy(() => import('./features/events/events-page'));
 const MemberPage = lazy(() => import('./features/member/member-page'));
 const ApiLogPage = lazy(() => import('./features/api-log/api-log-page'));
@@ -62,6 +65,9 @@ export const routes: RouteObject[] = [
           { path: `${paths.earningRules}/:ruleId`, element: <EarningRulePage /> },
           { path: `${paths.earningRules}/:ruleId/edit`, element: <RuleBuilderPage key="edit" /> },
           { path: paths.tiers, element: <TiersPage /> },
+          { path: paths.programs, element: <ProgramsPage /> },
+          { path: `${paths.programs}/:programId`, element: <ProgramPage /> },
+          { path: paths.rewards, element: <RewardsPage /> },
           { path: paths.events, element: <EventsPage /> },
           { path: paths.exports, element: <ExportsPage /> },
           { path: paths.webhooks, element: <WebhooksPage /> },

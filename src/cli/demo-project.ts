@@ -22,16 +22,17 @@ function writeKeys(dataDir: string, keys: DemoKeys): void {
 }
 
 /**
- * On the first start of an empty embedded database, loads the demo project and keeps its freshly
- * generated key pairs beside the data (mode 600), never in the repository: the API key pair and a
- * management key pair of the same project (added to a data directory made before it existed).
+ * On the first start of an empty embedded database, loads the demo project (or the fixture named
+ * by SEED_FILE, a snapshot from GET /_local/snapshot for instance) and keeps its freshly generated
+ * key pairs beside the data (mode 600), never in the repository: the API key pair and a management
+ * key pair of the same project (added to a data directory made before it existed).
  */
-export async function ensureDemoProject(database: Database, dataDir: string): Promise<DemoKeys | undefined> {
+export async function ensureDemoProject(database: Database, dataDir: string, seedFile?: string): Promise<DemoKeys | undefined> {
   const [{ n }] = await database.db.select({ n: count() }).from(projects);
   let keys: DemoKeys | undefined;
   let projectId: string | undefined;
   if (n === 0) {
-    const loaded = await loadFixture(database, demo);
+    const loaded = await loadFixture(database, seedFile ? (JSON.parse(readFileSync(seedFile, 'utf8')) as unknown) : demo);
     keys = { appId: loaded.keys[0].appId, appToken: loaded.keys[0].appToken };
     projectId = loaded.projectId;
     writeKeys(dataDir, keys);

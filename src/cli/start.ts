@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const proxyConfig = loadProxyConfig();
   const database = await openConfiguredDatabase(config);
-  const demoKeys = config.databaseUrl ? undefined : await ensureDemoProject(database, config.dataDir);
+  // SEED_FILE: the fixture (or snapshot) an empty embedded database starts with, instead of the demo.
+  const demoKeys = config.databaseUrl ? undefined : await ensureDemoProject(database, config.dataDir, process.env.SEED_FILE || undefined);
   const onDemoKeys = proxyConfig.upstreamIsLocal && !proxyConfig.appId && demoKeys !== undefined;
   if (onDemoKeys) {
     proxyConfig.appId = demoKeys.appId;

@@ -3,15 +3,27 @@ import { z } from 'zod';
 /**
  * GET /v1/async-actions/{asyncActionId}: the real API's Get Async Action (async-actions.json of
  * its public OpenAPI; not among the reference files here, so this schema is the contract the
- * tests hold it to). Asynchronous here: order imports (`ORDERS.IMPORT`) and customers updated in
- * bulk (`CUSTOMERS.BULK_UPDATE`, `CUSTOMERS.METADATA_UPDATE`).
+ * tests hold it to). Asynchronous here: order imports (`ORDERS.IMPORT`), customers and products
+ * updated in bulk (`CUSTOMERS.BULK_UPDATE`, `CUSTOMERS.METADATA_UPDATE`, `PRODUCTS.BULK_UPDATE`,
+ * `PRODUCTS.METADATA_UPDATE`) and the CSV imports (`CUSTOMERS.IMPORT_CSV`, `PRODUCTS.IMPORT_CSV`,
+ * `SKUS.IMPORT_CSV`), with the real API's type names.
  */
 
 export const asyncActionStatuses = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
 export type AsyncActionStatus = (typeof asyncActionStatuses)[number];
 
-/** `CAMPAIGN.DELETE`: Delete Loyalty Campaign, carried out in its request and recorded DONE (services/delete-loyalty-program.ts). */
-export const asyncActionTypes = ['ORDERS.IMPORT', 'CUSTOMERS.BULK_UPDATE', 'CUSTOMERS.METADATA_UPDATE', 'CAMPAIGN.DELETE'] as const;
+export const asyncActionTypes = [
+  'ORDERS.IMPORT',
+  'CUSTOMERS.BULK_UPDATE',
+  'CUSTOMERS.METADATA_UPDATE',
+  'CUSTOMERS.IMPORT_CSV',
+  'PRODUCTS.IMPORT_CSV',
+  'SKUS.IMPORT_CSV',
+  'PRODUCTS.BULK_UPDATE',
+  'PRODUCTS.METADATA_UPDATE',
+  // Delete Loyalty Campaign, carried out in its request and recorded DONE (services/delete-loyalty-program.ts).
+  'CAMPAIGN.DELETE',
+] as const;
 export type AsyncActionType = (typeof asyncActionTypes)[number];
 
 /**

@@ -26,6 +26,13 @@ export const staffActions = {
   recordOrders: everyone,
   /** Activating or cancelling a card's pending points on the member page, as support resolves "where are my points?". */
   managePendingPoints: everyone,
+  /**
+   * Undoing a mistake on the member page: rolling back a reward redemption or reversing points added or
+   * removed by hand, each with a reason. Support redeems and adjusts, so support undoes too.
+   */
+  undoChanges: everyone,
+  /** Moving points between a customer's cards on the member page (a lost card, two cards merged): a desk task. */
+  transferPoints: everyone,
   /** Correcting a customer's name, e-mail or phone on the member page: support fixes typos as they are reported. */
   editCustomers: everyone,
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
@@ -34,6 +41,10 @@ export const staffActions = {
   /** Creating a program's loyalty tiers changes what members earn and pay, for good (v1 has no update or delete). */
   manageTiers: marketingOnly,
   createSegments: marketingOnly,
+  /** Creating, changing and deleting loyalty programs: what a program's cards look like and how long points last. */
+  managePrograms: marketingOnly,
+  /** The rewards catalog: creating and changing rewards, and offering them in a program at a points price. */
+  manageRewards: marketingOnly,
   /** Creating, changing, enabling, disabling and deleting earning rules changes what every member earns. */
   authorEarningRules: marketingOnly,
   // Issuing mints a credential with the project's key permissions, and revoking can cut off a live

@@ -48,3 +48,39 @@ describe('allowlist: loyalty tiers (issue 28)', () => {
     expect(actionFor('POST', '/v1/loyalties/camp_1/rewards')).toBeUndefined();
   });
 });
+
+describe('allowlist: programs, rewards, undo and transfers (issue 30)', () => {
+  it.each([
+    ['POST', '/v1/loyalties', 'managePrograms'],
+    ['PUT', '/v1/loyalties/camp_1', 'managePrograms'],
+    ['DELETE', '/v1/loyalties/camp_1', 'managePrograms'],
+    ['POST', '/v1/rewards', 'manageRewards'],
+    ['PUT', '/v1/rewards/rew_1', 'manageRewards'],
+    ['POST', '/v1/rewards/rew_1/assignments', 'manageRewards'],
+    ['PUT', '/v1/rewards/rew_1/assignments/rewa_1', 'manageRewards'],
+    ['GET', '/v1/rewards/rew_1/assignments', 'read'],
+    ['POST', '/v1/redemptions/r_1/rollback', 'undoChanges'],
+    ['POST', '/v1/loyalties/members/COFFEE-0001/transactions/vtx_1/reversal', 'undoChanges'],
+    ['POST', '/v1/loyalties/camp_1/members/COFFEE-0001/transfers', 'transferPoints'],
+  ])('%s %s is %s', (method, path, action) => {
+    expect(actionFor(method, path)).toBe(action);
+  });
+
+  it('programs and rewards are marketing’s; undoing and moving points are both roles’', () => {
+    for (const action of ['managePrograms', 'manageRewards'] as const) {
+      expect(roleMay('marketing', action)).toBe(true);
+      expect(roleMay('support', action)).toBe(false);
+    }
+    for (const action of ['undoChanges', 'transferPoints'] as const) for (const role of roles) expect(roleMay(role, action)).toBe(true);
+  });
+
+  it.each([
+    ['DELETE', '/v1/rewards/rew_1'],
+    ['DELETE', '/v1/rewards/rew_1/assignments/rewa_1'],
+    ['GET', '/v1/redemptions/r_1'],
+    ['POST', '/v1/redemptions/r_1/rollback/x'],
+    ['POST', '/v1/loyalties/camp_1/transfers'],
+  ])('the dashboard does not call %s %s', (method, path) => {
+    expect(actionFor(method, path)).toBeUndefined();
+  });
+});

@@ -92,6 +92,20 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: new RegExp(`^/v1/loyalties/${segment}/rewards$`) },
   { method: 'GET', path: /^\/v1\/rewards$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/tiers/progress$`) },
+  // Programs and Rewards pages (issue 30, marketing): programs created, changed and deleted; rewards created and
+  // changed, and offered by a program at a points price. The member page (both roles) rolls back a reward
+  // redemption, reverses a manual points change (our extension) and moves points between a customer's cards.
+  { method: 'POST', path: /^\/v1\/loyalties$/, action: 'managePrograms' },
+  { method: 'PUT', path: new RegExp(`^/v1/loyalties/${segment}$`), action: 'managePrograms' },
+  { method: 'DELETE', path: new RegExp(`^/v1/loyalties/${segment}$`), action: 'managePrograms' },
+  { method: 'POST', path: /^\/v1\/rewards$/, action: 'manageRewards' },
+  { method: 'PUT', path: new RegExp(`^/v1/rewards/${segment}$`), action: 'manageRewards' },
+  { method: 'GET', path: new RegExp(`^/v1/rewards/${segment}/assignments$`) },
+  { method: 'POST', path: new RegExp(`^/v1/rewards/${segment}/assignments$`), action: 'manageRewards' },
+  { method: 'PUT', path: new RegExp(`^/v1/rewards/${segment}/assignments/${segment}$`), action: 'manageRewards' },
+  { method: 'POST', path: new RegExp(`^/v1/redemptions/${segment}/rollback$`), action: 'undoChanges' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions/${segment}/reversal$`), action: 'undoChanges' },
+  { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/members/${segment}/transfers$`), action: 'transferPoints' },
   // Settings → Webhooks (issue 29): the Management API of the proxy's own project, which the browser
   // names `current` (upstream-credentials.ts fills in the project and the management key pair).
   ...managementRoutes(),

@@ -19,6 +19,7 @@ import { routeAreas } from './routes';
 import localClockRoutes from './routes/local-clock/route';
 import requestLogRoutes from './routes/local-requests/route';
 import localResetRoutes from './routes/local-reset/route';
+import localSnapshotRoutes from './routes/local-snapshot/route';
 import { recordAnsweredRequests } from './http/request-log-hooks';
 import { pooledRandomBytes } from '../platform/random-pool';
 
@@ -119,6 +120,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   if (ctx.clock.movable) {
     await app.register(localClockRoutes);
     await app.register(localResetRoutes);
+    await app.register(localSnapshotRoutes);
   }
   // REQUEST_LOG off: no log is kept, and none is served.
   if (ctx.requestLog) await app.register(requestLogRoutes);

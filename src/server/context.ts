@@ -47,7 +47,8 @@ export interface ServiceContext {
 }
 
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */
-export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerId: string) => Promise<void>;
+/** Derived state following changed customers (one, or a batch of an import), in the transaction that changed them. */
+export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerIds: readonly string[]) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

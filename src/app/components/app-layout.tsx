@@ -21,7 +21,7 @@ import { AccountMenu } from './account-menu';
 import { DemoBanner, demoBannerHeight } from './demo-banner';
 import { ErrorAlert } from './error-alert';
 import { HelpMenu } from './help-menu';
-import { BoltIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, ListIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, StarIcon, TierIcon, WebhookIcon } from './icons';
+import { BoltIcon, CardMembershipIcon, DownloadIcon, GroupIcon, HeartCardIcon, KeyIcon, ListIcon, MenuIcon, PersonAddIcon, PieChartIcon, PlaceIcon, RedeemIcon, StarIcon, TierIcon, WebhookIcon } from './icons';
 import { PageLoading } from './page-loading';
 import { RoleRestricted } from './role-restricted';
 
@@ -36,6 +36,8 @@ const areaIcons: Record<AppPath, ComponentType | undefined> = {
   [paths.members]: GroupIcon,
   [paths.earningRules]: StarIcon,
   [paths.tiers]: TierIcon,
+  [paths.programs]: CardMembershipIcon,
+  [paths.rewards]: RedeemIcon,
   [paths.events]: BoltIcon,
   [paths.exports]: DownloadIcon,
   [paths.segments]: PieChartIcon,
@@ -96,7 +98,8 @@ export function AppLayout() {
   if (!session.data.authenticated) return <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}` }} />;
   const { user, demo, api_reference_url: apiReferenceUrl } = session.data;
   const areas = navAreas.filter((area) => !area.action || roleMay(user.role, area.action));
-  const restricted = navAreas.find((area) => area.path === location.pathname && area.action && !roleMay(user.role, area.action));
+  // An area's own pages too (`/programs/new`): a role that may not use the area may not open them either.
+  const restricted = navAreas.find((area) => (location.pathname === area.path || location.pathname.startsWith(`${area.path}/`)) && area.action && !roleMay(user.role, area.action));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -34,6 +34,20 @@ export const navAreas: readonly NavArea[] = [
     built: true,
   },
   {
+    label: 'Programs',
+    path: paths.programs,
+    description: 'Create, change and delete loyalty programs: their card codes, how long points last, and when the cards work.',
+    built: true,
+    action: 'managePrograms',
+  },
+  {
+    label: 'Rewards',
+    path: paths.rewards,
+    description: 'The rewards catalog: products from stock, pay with points, points in another program; and what each program asks for them.',
+    built: true,
+    action: 'manageRewards',
+  },
+  {
     label: 'Loyalty tiers',
     path: paths.tiers,
     description: 'A program’s tiers (Silver, Gold…) in words: what each takes, what it earns and pays, how long it holds; create them for a program without.',

@@ -5,6 +5,8 @@ export const paths = {
   members: '/members',
   earningRules: '/earning-rules',
   tiers: '/tiers',
+  programs: '/programs',
+  rewards: '/rewards',
   events: '/events',
   exports: '/exports',
   segments: '/segments',
@@ -18,6 +20,11 @@ export const paths = {
 /** A member's page: one loyalty card and its holder. Every place that shows a card code links here. */
 export function memberPath(code: string): string {
   return `${paths.members}/${encodeURIComponent(code)}`;
+}
+
+/** A program's settings page; `new` is the page that creates one. */
+export function programPath(campaignId: string): string {
+  return `${paths.programs}/${encodeURIComponent(campaignId)}`;
 }
 
 /** The API log narrowed to one member's requests: by the holder when the card has one, else by the card. */

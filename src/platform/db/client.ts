@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,11 +34,19 @@ export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: st
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PostgreSQL (url) or PGlite (a directory, or memory) and applies the committed migrations. */
+/**
+ * An embedded database with the extensions the one schema needs: pg_trgm for member search's
+ * trigram indexes (migration 0024), as on PostgreSQL, where it ships with the server's contrib.
+ */
+export function newPglite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? Number(process.env.PG_POOL_SIZE ?? 20));
   const dataDir = 'dataDir' in options ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = newPglite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {

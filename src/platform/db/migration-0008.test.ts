@@ -2,7 +2,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchPostgresDatabase, testDatabases } from '../../../test/support/databases';
+import { newPglite } from './client';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -32,7 +32,7 @@ interface Migratable {
 
 async function openMigratable(kind: 'pglite' | 'postgres'): Promise<Migratable> {
   if (kind === 'pglite') {
-    const client = new PGlite();
+    const client = newPglite();
     return {
       migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
       query: async <T>(text: string) => (await client.query<T>(text)).rows,

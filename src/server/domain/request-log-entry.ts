@@ -67,11 +67,13 @@ const maxScannedPayload = 2 * requestLogBodyLimit;
 const customerIdInText = /"(cust_[A-Za-z0-9]+)"/g;
 const cardIdInText = /"(v_[A-Za-z0-9]+)"/g;
 /**
- * Every credential-like name the redaction knows, anywhere in a text, and any URL query: when an
- * answer has none of these it holds nothing to redact (a looser test than the field names', so it
- * only ever sends more answers down the careful path).
+ * Every credential-like name the redaction knows, anywhere in a text, and the URL query parameters
+ * whose name alone is one (`key`, `sig`) or is encoded (`%74oken`, which the server reads as
+ * `token`): when an answer has none of these it holds nothing to redact (a looser test than the
+ * field names', so it only ever sends more answers down the careful path). A URL with harmless
+ * parameters (a card's asset links) no longer sends every member answer through JSON.parse.
  */
-const mayHoldCredential = /token|secret|passw|pwd|passphrase|api[-_]?key|access[-_]?key|private[-_]?key|auth|credential|signature|"sig"|session|csrf|cookie|jwt|bearer|\?/i;
+const mayHoldCredential = /token|secret|passw|pwd|passphrase|api[-_]?key|access[-_]?key|private[-_]?key|auth|credential|signature|"sig"|session|csrf|cookie|jwt|bearer|[?&;](?:key=|sig=|[^=&;"\s]*[%+][^=&;"\s]*=)/i;
 /** Nesting kept of a body; deeper values (refused by the service anyway) are replaced. */
 const maxDepth = 32;
 
@@ -147,12 +149,43 @@ function keptBody(value: unknown, touched: Touched): { text: string | null; trun
   return cut(JSON.stringify(redactValue(value, touched)));
 }
 
+interface KeptPayload {
+  text: string | null;
+  truncated: boolean;
+  customers: string[];
+  cards: string[];
+}
+
+/**
+ * The latest answers kept, by their text: a list answered again and again (a page polled, a cached
+ * location list) is scanned once, the scan costing more than serving it. Small texts only, since a
+ * Map hashes its whole key.
+ */
+const keptRecently = new Map<string, KeptPayload>();
+const maxRemembered = 64;
+const maxRememberedLength = 4 * requestLogBodyLimit;
+
 function keptPayload(payload: unknown, touched: Touched): { text: string | null; truncated: boolean } {
   let text: string;
   if (typeof payload === 'string') text = payload;
   else if (Buffer.isBuffer(payload)) text = payload.toString('utf8');
   else return { text: null, truncated: false };
   if (text === '') return { text: null, truncated: false };
+  if (text.length > maxRememberedLength) return keptText(text, touched);
+  let kept = keptRecently.get(text);
+  if (!kept) {
+    const own: Touched = { customers: new Set(), cards: new Set() };
+    const { text: keptBody, truncated } = keptText(text, own);
+    kept = { text: keptBody, truncated, customers: [...own.customers], cards: [...own.cards] };
+    if (keptRecently.size >= maxRemembered) keptRecently.delete(keptRecently.keys().next().value as string);
+    keptRecently.set(text, kept);
+  }
+  for (const id of kept.customers) add(touched.customers, id);
+  for (const id of kept.cards) add(touched.cards, id);
+  return { text: kept.text, truncated: kept.truncated };
+}
+
+function keptText(text: string, touched: Touched): { text: string | null; truncated: boolean } {
   const scanned = text.slice(0, maxScannedPayload);
   // Most answers hold nothing to redact: kept as sent, ids found by pattern, never parsed.
   if (!mayHoldCredential.test(scanned)) {

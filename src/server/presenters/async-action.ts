@@ -6,13 +6,18 @@ const itemsDone: Record<AsyncActionType, string> = {
   'CUSTOMERS.BULK_UPDATE': 'customer(s) updated',
   'CUSTOMERS.METADATA_UPDATE': 'customer(s) updated',
   'CAMPAIGN.DELETE': 'card(s) deleted',
+  'CUSTOMERS.IMPORT_CSV': 'customer(s) imported',
+  'PRODUCTS.IMPORT_CSV': 'product(s) imported',
+  'SKUS.IMPORT_CSV': 'SKU(s) imported',
+  'PRODUCTS.BULK_UPDATE': 'product(s) updated',
+  'PRODUCTS.METADATA_UPDATE': 'product(s) updated',
 };
 
 /** The result's message, in the real API's words ("1 order(s) imported successfully, 1 failed."), and why a FAILED action stopped. */
 function messageOf(row: AsyncActionState, failed: number): string {
   const counts = `${row.doneCount} ${itemsDone[row.type]} successfully, ${failed} failed.`;
   if (row.status !== 'FAILED') return counts;
-  return `The ${row.type === 'ORDERS.IMPORT' ? 'import' : 'update'} stopped: ${row.errorMessage ?? 'it could not be completed'}. ${counts} ${row.itemCount - row.nextIndex} not processed.`;
+  return `The ${row.type === 'ORDERS.IMPORT' || row.type.endsWith('.IMPORT_CSV') ? 'import' : 'update'} stopped: ${row.errorMessage ?? 'it could not be completed'}. ${counts} ${row.itemCount - row.nextIndex} not processed.`;
 }
 
 /** An async action as the real API answers Get Async Action: the result once it ended. */

@@ -3,6 +3,7 @@ import assetRoutes from './assets/route';
 import asyncActionRoutes from './async-actions/route';
 import cardTransactionRoutes from './card-transactions/route';
 import customerRoutes from './customers/route';
+import csvImportRoutes from './csv-imports/route';
 import earningRuleRoutes from './earning-rules/route';
 import eventRoutes from './events/route';
 import exportRoutes from './exports/route';
@@ -28,4 +29,4 @@ import segmentRoutes from './segments/route';
 import webhookRoutes from './webhooks/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes, redemptionRoutes, transferRoutes, reversalRoutes, rewardOwnAssignmentRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, csvImportRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes, redemptionRoutes, transferRoutes, reversalRoutes, rewardOwnAssignmentRoutes] as FastifyPluginAsync[];

@@ -3,6 +3,7 @@ import { addressSchema } from '../../contract/customer';
 import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
 import { pointsExpirationSchema } from '../../contract/earning-rule';
 import { loyaltyTiersExpirationSchema, tierMappingSchema } from '../../contract/loyalty-tier';
+import { checkRecordReferences, recordsSchema } from './records/schema';
 
 /**
  * The fixture format: one whole project. Records refer to each other by natural keys (campaign
@@ -185,6 +186,14 @@ export const fixtureSchema = z.object({
   products: z.array(productFixture).default([]),
   rewards: z.array(rewardFixture).default([]),
   loyalty_tiers: z.array(loyaltyTierFixture).default([]),
+  /**
+   * The project's rows as stored, table by table (`records/tables.ts`): what GET /_local/snapshot
+   * writes, so that ledgers, point buckets, pending points, orders, tiers and every id and date come
+   * back exactly. Loaded after the sections above; a record may reference only other records.
+   */
+  records: recordsSchema.optional(),
+}).superRefine((fixture, ctx) => {
+  if (fixture.records) checkRecordReferences(fixture.records, ctx);
 });
 
 export type Fixture = z.infer<typeof fixtureSchema>;

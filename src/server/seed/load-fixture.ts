@@ -15,6 +15,7 @@ import { loadProducts, loadRewards } from './sections/rewards';
 import { loadSegments } from './sections/segments';
 import { loadTransactions } from './sections/transactions';
 import { allocateLoyaltyTiers, loadLoyaltyTiers } from './sections/loyalty-tiers';
+import { loadRecords } from './sections/records';
 
 export interface LoadedProject {
   projectId: string;
@@ -39,11 +40,12 @@ async function analyzeAfterBulkLoad(database: Database, fixture: Fixture): Promi
  * A fixture's records into an existing project, in the caller's transaction (a new project, or one
  * a reset has emptied); its keys are the caller's business.
  */
-export async function loadProjectData(tx: Tx, projectId: string, fixture: Fixture, now: Date): Promise<SeedContext['refs']> {
+export async function loadProjectData(tx: Tx, projectId: string, fixture: Fixture, now: Date, webhookSecrets?: Map<string, string>): Promise<SeedContext['refs']> {
   const seed: SeedContext = {
     tx,
     projectId,
     now,
+    webhookSecrets,
     refs: { categories: new Map(), customers: new Map(), campaigns: new Map(), cards: new Map(), eventSchemas: new Map(), products: new Map(), rewards: new Map(), rewardAssignments: new Map(), earningRules: new Map(), loyaltyTiers: new Map() },
   };
   await loadCategories(seed, fixture.categories);
@@ -59,6 +61,7 @@ export async function loadProjectData(tx: Tx, projectId: string, fixture: Fixtur
   await loadProducts(seed, fixture.products);
   await loadRewards(seed, fixture.rewards);
   await loadLoyaltyTiers(seed, fixture.loyalty_tiers);
+  await loadRecords(seed, fixture.records);
   return seed.refs;
 }
 

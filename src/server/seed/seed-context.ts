@@ -22,10 +22,19 @@ export interface SeedContext {
     /** `<tier name>@<campaign name>` → loyalty tier id, allocated before the rules that name them load. */
     loyaltyTiers: Map<string, string>;
   };
+  /** Signing secrets of the project's webhook endpoints before a restore replaced them: an endpoint restored with its id keeps its secret. */
+  webhookSecrets?: Map<string, string>;
 }
 
-/** A fixture record refers to something that is not in the fixture. */
-export class FixtureError extends Error {}
+/** A fixture record refers to something that is not in the fixture, or takes what is another project's; `path` names it when known. */
+export class FixtureError extends Error {
+  constructor(
+    message: string,
+    readonly path?: (string | number)[],
+  ) {
+    super(message);
+  }
+}
 
 export function ref(map: Map<string, string>, kind: string, key: string, where: string): string {
   const id = map.get(key);

@@ -7,5 +7,11 @@ import type { Tx } from '../../platform/db/client';
  * changes customers runs them, whichever routes it loads.
  */
 export async function afterCustomerChange(ctx: ServiceContext, tx: Tx, projectId: string, customerId: string): Promise<void> {
-  for (const hook of ctx.customerChangeHooks) await hook(ctx, tx, projectId, customerId);
+  await afterCustomersChange(ctx, tx, projectId, [customerId]);
+}
+
+/** The same for a batch of customers (a CSV import's): a hook reads what it needs once for all of them. */
+export async function afterCustomersChange(ctx: ServiceContext, tx: Tx, projectId: string, customerIds: readonly string[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  for (const hook of ctx.customerChangeHooks) await hook(ctx, tx, projectId, customerIds);
 }

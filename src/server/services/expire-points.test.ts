@@ -7,7 +7,8 @@ import { findVoucherByCode } from '../db/repositories/vouchers';
 import { postToCard } from './card-postings';
 import { pointsExpiryQueue, pointsExpiryWorker } from '../jobs/points-expiry-worker';
 import { startWorkers } from '../jobs/workers';
-import { expireDuePoints } from './expire-points';
+import { loadFixture } from '../seed/load-fixture';
+import { cardsPerTransaction, expireDuePoints } from './expire-points';
 
 describe.each(testDatabases())('Points expiry (%s)', (kind) => {
   let service: TestService;
@@ -69,6 +70,42 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
     const run = await expireDuePoints(service.ctx, new Date('2026-04-10T00:00:00.000Z'), 1);
     expect(run).toEqual({ cards: 2, points: 21, transactions: 3 });
     expect((await card('FIX-BOB')).expired_points).toBe(14);
+  });
+
+  it('expires more cards than one transaction locks, each once, with points earned meanwhile kept, the ledger exact', async () => {
+    // A project of its own: 2.5 transactions' worth of cards, each with 10 points due on 1 June and 3 that never expire.
+    const count = Math.floor(cardsPerTransaction * 2.5);
+    const codes = Array.from({ length: count }, (_, i) => `BATCH-${i}`);
+    const other = await loadFixture(service.database, {
+      project: { name: 'batches' },
+      api_keys: [{ name: 'k' }],
+      customers: codes.map((code) => ({ source_id: code })),
+      campaigns: [{ name: 'Batch Club', type: 'STATIC', cards: codes.map((code) => ({ code, holder: code })) }],
+    });
+    const at = new Date('2026-05-30T10:00:00.000Z');
+    for (const code of codes) {
+      const row = await findVoucherByCode(service.ctx.db, other.projectId, code);
+      await service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
+        let [locked] = await lockCards(tx, [row!.id]);
+        locked = (await postToCard(tx, locked, { type: 'POINTS_ADDITION', points: 10, reason: 'due', source: 'API', buckets: [{ points: 10, expiresOn: '2026-06-01' }] }, at)).card;
+        await postToCard(tx, locked, { type: 'POINTS_ADDITION', points: 3, reason: 'kept', source: 'API' }, at);
+      });
+    }
+    // Batches of 7 cards to find, so the walk of the due day takes several pages too.
+    const run = await expireDuePoints(service.ctx, new Date('2026-06-02T00:00:00.000Z'), 7, other.projectId);
+    expect(run).toEqual({ cards: count, points: count * 10, transactions: count });
+    const ledger = await service.database.execute<{ cards: number; expirations: number; off: number }>(
+      `SELECT count(*)::int AS cards,
+              (SELECT count(*)::int FROM card_transactions t WHERE t.project_id = $1 AND t.type = 'POINTS_EXPIRATION') AS expirations,
+              count(*) FILTER (WHERE v.balance <> 3 OR v.expired_points <> 10
+                OR v.balance <> (SELECT sum(amount) FROM card_transactions t WHERE t.voucher_id = v.id)
+                OR v.balance <> (SELECT sum(remaining) FROM point_buckets b WHERE b.voucher_id = v.id)
+                OR v.balance <> (SELECT t.balance FROM card_transactions t WHERE t.voucher_id = v.id ORDER BY t.seq DESC LIMIT 1))::int AS off
+       FROM vouchers v WHERE v.project_id = $1`,
+      [other.projectId],
+    );
+    expect(ledger).toEqual([{ cards: count, expirations: count, off: 0 }]);
+    expect(await expireDuePoints(service.ctx, new Date('2026-06-03T00:00:00.000Z'), 7, other.projectId)).toEqual({ cards: 0, points: 0, transactions: 0 });
   });
 
   it('runs as an hourly pg-boss job on the service database', async () => {

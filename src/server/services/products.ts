@@ -20,7 +20,7 @@ import { ApiError, notFound, resourceInUse } from '../lib/api-error';
 import { presentProduct } from '../presenters/product';
 
 /** The fields of a create or update request that are stored, leaving out what was not given (`null` clears). */
-function fieldsOf(body: CreateProductRequest | UpdateProductRequest): Partial<NewProduct> {
+export function productFieldsOf(body: CreateProductRequest | UpdateProductRequest): Partial<NewProduct> {
   const fields: Partial<NewProduct> = {};
   if ('source_id' in body && body.source_id !== undefined) fields.sourceId = body.source_id;
   if (body.name !== undefined) fields.name = body.name;
@@ -45,12 +45,7 @@ async function present(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
 export async function createProduct(ctx: ServiceContext, projectId: string, body: CreateProductRequest, retried = false): Promise<Product> {
   const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const existing = body.id !== undefined ? await findProduct(tx, projectId, body.id) : body.source_id !== undefined ? await findProduct(tx, projectId, body.source_id) : undefined;
-      if (body.id !== undefined && existing?.id !== body.id) throw notFound('product', body.id);
-      const row = existing ? await updateProductRow(tx, existing.id, { ...fieldsOf(body), updatedAt: now }) : await insertProduct(tx, { id: newId('prod'), projectId, ...fieldsOf(body), createdAt: now });
-      return (await present(tx, [row]))[0];
-    });
+    return await ctx.db.transaction(async (tx) => (await present(tx, [await upsertProduct(tx, projectId, body, now)]))[0]);
   } catch (error) {
     if (violatedUniqueIndex(error) !== 'products_project_source_uq') throw error;
     // A parallel request made the same source_id first: this one updates it. Twice means the
@@ -59,6 +54,16 @@ export async function createProduct(ctx: ServiceContext, projectId: string, body
     const holder = await findProduct(ctx.db, projectId, body.source_id as string);
     throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', `Duplicated product exists with source_id ${body.source_id}`, holder && { id: holder.id, type: 'product' });
   }
+}
+
+/**
+ * Create Product's upsert in the caller's transaction (also each item of Update Products in Bulk):
+ * the product with `id` (404 when unknown) or `source_id` gets the fields given, else a new one.
+ */
+export async function upsertProduct(tx: DbOrTx, projectId: string, body: CreateProductRequest, now: Date): Promise<ProductRow> {
+  const existing = body.id !== undefined ? await findProduct(tx, projectId, body.id) : body.source_id !== undefined ? await findProduct(tx, projectId, body.source_id) : undefined;
+  if (body.id !== undefined && existing?.id !== body.id) throw notFound('product', body.id);
+  return existing ? updateProductRow(tx, existing.id, { ...productFieldsOf(body), updatedAt: now }) : insertProduct(tx, { id: newId('prod'), projectId, ...productFieldsOf(body), createdAt: now });
 }
 
 export async function getProduct(ctx: ServiceContext, projectId: string, idOrSourceId: string): Promise<Product> {
@@ -78,7 +83,7 @@ export async function updateProduct(ctx: ServiceContext, projectId: string, ref:
   return ctx.db.transaction(async (tx) => {
     const found = await findProduct(tx, projectId, ref);
     if (!found) throw notFound('product', ref);
-    return (await present(tx, [await updateProductRow(tx, found.id, { ...fieldsOf(body), updatedAt: now })]))[0];
+    return (await present(tx, [await updateProductRow(tx, found.id, { ...productFieldsOf(body), updatedAt: now })]))[0];
   });
 }
 

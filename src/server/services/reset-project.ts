@@ -4,11 +4,12 @@ import { forgetCampaigns } from '../db/repositories/campaigns';
 import { forgetEventSchemas } from '../db/repositories/event-schemas';
 import { forgetLocationLists } from '../db/repositories/locations';
 import { lockProject } from '../db/repositories/oauth-tokens';
-import { deleteProjectState, findProjectFixture } from '../db/repositories/project-state';
+import { findProjectFixture } from '../db/repositories/project-state';
 import { forgetCardPrograms } from '../db/repositories/vouchers';
 import { invalidPayloadAt } from '../lib/api-error';
-import { loadProjectData } from '../seed/load-fixture';
 import { forgetEventContexts } from './event-contexts';
+import { removeProjectExportFiles } from './project-export-files';
+import { replaceProjectState } from './replace-project-state';
 
 /**
  * What this process remembers of projects' records (campaigns, event schemas, cards' programs,
@@ -35,11 +36,11 @@ export async function resetProject(ctx: ServiceContext, projectId: string, body:
     await lockProject(tx, projectId);
     const fixture = to === 'fixture' ? await findProjectFixture(tx, projectId) : undefined;
     if (to === 'fixture' && !fixture) throw invalidPayloadAt(['to'], 'this project was not loaded from a fixture recorded here (it predates the record); reset it with {"to": "empty"}');
-    await deleteProjectState(tx, projectId);
-    if (fixture) await loadProjectData(tx, projectId, fixture.document, fixture.loadedAt);
+    await replaceProjectState(tx, projectId, fixture?.document, fixture?.loadedAt ?? ctx.clock.now());
     return fixture?.loadedAt ?? null;
   });
   forgetRememberedRecords();
   ctx.clock.forget(projectId);
+  await removeProjectExportFiles(ctx, projectId);
   return { object: 'project_reset', project_id: projectId, to, fixture_loaded_at: loadedAt?.toISOString() ?? null };
 }

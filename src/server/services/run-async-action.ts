@@ -1,4 +1,4 @@
-import type { AsyncActionType } from '../../contract/async-action';
+import type { AsyncActionType, ImportFailure } from '../../contract/async-action';
 import { violatedUniqueIndex } from '../../platform/db/errors';
 import type { ServiceContext } from '../context';
 import {
@@ -15,7 +15,7 @@ import { stepsOf } from './async-action-steps';
 
 export interface RunImportOptions {
   /**
-   * Called in each item's transaction after its writes, before it commits, with the item's
+   * Called in each transaction after its items' writes, before it commits, with the last item's
    * index and its action (the crash test stops the process there).
    */
   beforeCommit?: (index: number, asyncActionId: string) => Promise<void> | void;
@@ -23,12 +23,14 @@ export interface RunImportOptions {
 
 /**
  * Carries out a running action's items (orders imported, customers updated: async-action-steps.ts)
- * from the first not yet done, each in its own transaction with the action's progress (its row
- * locked, so several workers on one action take the items in turn and none twice), then marks it
- * DONE. Stops when the action ended otherwise (FAILED).
+ * from the first not yet done, in transactions of `perTransaction` items (one unless the kind says
+ * more; each item in its own savepoint) with the action's progress (its row locked, so several
+ * workers on one action take the items in turn and none twice), then marks it DONE. Stops when the
+ * action ended otherwise (FAILED).
  */
 async function carryOut(ctx: ServiceContext, action: AsyncActionState, options: RunImportOptions): Promise<void> {
   const steps = stepsOf(action.type);
+  const perTransaction = steps.perTransaction ?? 1;
   const items = steps.items(await asyncActionPayload(ctx.db, action.id));
   for (;;) {
     // Read before the transaction: on PGlite a read outside it would wait for it.
@@ -37,10 +39,15 @@ async function carryOut(ctx: ServiceContext, action: AsyncActionState, options: 
       const locked = await lockAsyncAction(tx, action.id);
       if (locked?.status !== 'IN_PROGRESS') return 'ended';
       if (locked.nextIndex >= locked.itemCount) return 'complete';
-      const index = locked.nextIndex;
-      const failure = await steps.apply(ctx, tx, action.projectId, items[index], index, now);
-      await options.beforeCommit?.(index, action.id);
-      await advanceAsyncAction(tx, action.id, { failure, now });
+      const end = Math.min(locked.itemCount, locked.nextIndex + perTransaction);
+      const together = await steps.applyAll?.(ctx, tx, action.projectId, items.slice(locked.nextIndex, end), locked.nextIndex, now);
+      const failures: ImportFailure[] = together ?? [];
+      for (let index = locked.nextIndex; index < end && !together; index++) {
+        const failure = await steps.apply(ctx, tx, action.projectId, items[index], index, now);
+        if (failure) failures.push(failure);
+      }
+      await options.beforeCommit?.(end - 1, action.id);
+      await advanceAsyncAction(tx, action.id, { processed: end - locked.nextIndex, failures, now });
       return 'next';
     });
     if (step === 'ended') return;

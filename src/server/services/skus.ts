@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../lib/api-error';
 import { presentSku } from '../presenters/sku';
 
 /** The fields of a request that are stored, leaving out what was not given (`null` clears). */
-function fieldsOf(body: CreateSkuRequest | UpdateSkuRequest): Partial<NewSku> {
+export function skuFieldsOf(body: CreateSkuRequest | UpdateSkuRequest): Partial<NewSku> {
   const fields: Partial<NewSku> = {};
   if ('source_id' in body && body.source_id !== undefined) fields.sourceId = body.source_id;
   if (body.sku !== undefined) fields.sku = body.sku;
@@ -20,7 +20,7 @@ function fieldsOf(body: CreateSkuRequest | UpdateSkuRequest): Partial<NewSku> {
   return fields;
 }
 
-const duplicateSourceId = (sourceId: string, holder?: SkuRow) =>
+export const duplicateSkuSourceId = (sourceId: string, holder?: SkuRow) =>
   new ApiError(409, 'duplicate_found', 'Duplicated resource found', `Duplicated sku exists with source_id ${sourceId}`, holder && { id: holder.id, type: 'sku' });
 
 /** The product of the path (id or source id), or 404. */
@@ -47,17 +47,17 @@ export async function createSku(ctx: ServiceContext, projectId: string, productR
   try {
     return await ctx.db.transaction(async (tx) => {
       const product = await productOf(tx, projectId, productRef);
-      if (body.id !== undefined) return presentSku(await updateSkuRow(tx, (await skuOfProduct(tx, projectId, product.id, body.id)).id, { ...fieldsOf(body), updatedAt: now }));
+      if (body.id !== undefined) return presentSku(await updateSkuRow(tx, (await skuOfProduct(tx, projectId, product.id, body.id)).id, { ...skuFieldsOf(body), updatedAt: now }));
       const existing = body.source_id !== undefined ? await findSku(tx, projectId, body.source_id) : undefined;
-      if (existing && existing.productId !== product.id) throw duplicateSourceId(body.source_id as string, existing);
-      if (existing) return presentSku(await updateSkuRow(tx, existing.id, { ...fieldsOf(body), updatedAt: now }));
-      return presentSku(await insertSku(tx, { id: newId('sku'), projectId, productId: product.id, ...fieldsOf(body), createdAt: now }));
+      if (existing && existing.productId !== product.id) throw duplicateSkuSourceId(body.source_id as string, existing);
+      if (existing) return presentSku(await updateSkuRow(tx, existing.id, { ...skuFieldsOf(body), updatedAt: now }));
+      return presentSku(await insertSku(tx, { id: newId('sku'), projectId, productId: product.id, ...skuFieldsOf(body), createdAt: now }));
     });
   } catch (error) {
     if (violatedUniqueIndex(error) !== 'skus_project_source_uq') throw error;
     // A parallel request made the same source_id first: this one then updates it (or finds it taken).
     if (!retried) return createSku(ctx, projectId, productRef, body, true);
-    throw duplicateSourceId(body.source_id as string, await findSku(ctx.db, projectId, body.source_id as string));
+    throw duplicateSkuSourceId(body.source_id as string, await findSku(ctx.db, projectId, body.source_id as string));
   }
 }
 
@@ -81,7 +81,7 @@ export async function updateSku(ctx: ServiceContext, projectId: string, productR
   return ctx.db.transaction(async (tx) => {
     const product = await productOf(tx, projectId, productRef);
     const sku = await skuOfProduct(tx, projectId, product.id, skuRef);
-    return presentSku(await updateSkuRow(tx, sku.id, { ...fieldsOf(body), updatedAt: now }));
+    return presentSku(await updateSkuRow(tx, sku.id, { ...skuFieldsOf(body), updatedAt: now }));
   });
 }
 

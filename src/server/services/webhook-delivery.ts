@@ -15,7 +15,8 @@ import { nonPublicAddress, privateTargetReason } from '../domain/webhook-target'
  */
 
 export const sendTimeoutMs = 10_000;
-const leaseMs = 3 * sendTimeoutMs;
+/** How long a sender holds a sendout (real time): longer than an attempt may take. */
+export const webhookLeaseMs = 3 * sendTimeoutMs;
 const answerBytes = 1024;
 
 /** `x-voucherify-signature`: hex HMAC-SHA256 of the exact body, keyed with the endpoint's secret. */
@@ -164,20 +165,29 @@ async function sendQueue(ctx: ServiceContext, queue: LeasedSendout[], token: str
 }
 
 /**
- * Sends what is due now, `batch` at a time: one endpoint's sendouts one after another in the order
- * their events were made, different endpoints side by side. Returns how many were attempted.
+ * Sends sendouts leased to this process: one endpoint's one after another in the order their
+ * events were made, different endpoints side by side.
  */
+export async function sendLeased(ctx: ServiceContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+  const byEndpoint = new Map<string, LeasedSendout[]>();
+  for (const lease of leased) {
+    const queue = byEndpoint.get(lease.webhook.id);
+    if (queue) queue.push(lease);
+    else byEndpoint.set(lease.webhook.id, [lease]);
+  }
+  await Promise.all([...byEndpoint.values()].map((queue) => sendQueue(ctx, queue, token, leasedUntil)));
+}
+
+/** Sends what is due now, `batch` at a time, leased first. Returns how many were attempted. */
 export async function deliverDueSendouts(ctx: ServiceContext, batch = 200): Promise<number> {
   let attempted = 0;
   for (;;) {
     const token = randomUUID();
     const realNow = ctx.clock.realNow();
-    const leasedUntil = realNow.getTime() + leaseMs;
+    const leasedUntil = realNow.getTime() + webhookLeaseMs;
     const leased = await leaseDueSendouts(ctx.db, realNow, new Date(leasedUntil), token, batch);
     if (leased.length === 0) return attempted;
-    const byEndpoint = new Map<string, LeasedSendout[]>();
-    for (const lease of leased) byEndpoint.set(lease.webhook.id, [...(byEndpoint.get(lease.webhook.id) ?? []), lease]);
-    await Promise.all([...byEndpoint.values()].map((queue) => sendQueue(ctx, queue, token, leasedUntil)));
+    await sendLeased(ctx, leased, token, leasedUntil);
     attempted += leased.length;
     if (leased.length < batch) return attempted;
   }

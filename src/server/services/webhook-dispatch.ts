@@ -1,10 +1,11 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context';
-import { newId } from '../../platform/ids';
-import { activeWebhooksOf, insertSendouts } from '../db/repositories/webhook-sendouts';
+import { activeWebhooksOf, insertLeasedSendouts, type LeasedSendout, type NewSendout } from '../db/repositories/webhook-sendouts';
 import { lockCursor, readAfter, readHorizon, saveCursor, skipWhileNoEndpoint, type Cursor } from '../db/repositories/webhook-ledger';
 import { committedBefore, webhookSources, type WebhookSource } from '../domain/webhook-events';
 import { eventsOfRows, type WebhookEvent } from './webhook-payloads';
 import type { WebhookRow } from '../db/repositories/webhooks';
+import { webhookLeaseMs } from './webhook-delivery';
 
 /**
  * Turns what was written since the last pass into sendouts (docs/architecture.md, "Webhooks"): the
@@ -27,16 +28,28 @@ export function envelopeOf(sendoutId: string, event: Omit<WebhookEvent, 'type' |
   });
 }
 
-function sendoutsOf(events: { xid: number; event: WebhookEvent }[], endpoints: WebhookRow[]) {
+/** A sendout's id, made from its endpoint and event: reading a row again makes the same sendout, which the primary key keeps once. */
+export function sendoutIdOf(webhookId: string, eventId: string): string {
+  return `whs_${createHash('sha256').update(`${webhookId}\u0000${eventId}`).digest('hex').slice(0, 24)}`;
+}
+
+function sendoutsOf(events: { xid: number; event: WebhookEvent }[], endpoints: WebhookRow[]): NewSendout[] {
   return events.flatMap(({ xid, event }) =>
     endpoints
       // An endpoint hears what had not committed yet when it was created.
       .filter((w) => w.projectId === event.projectId && w.events.includes(event.type) && !committedBefore(xid, w.createdSnapshot))
       .map((w) => {
-        const id = newId('whs');
+        const id = sendoutIdOf(w.id, event.id);
         return { id, projectId: event.projectId, webhookId: w.id, eventId: event.id, eventType: event.type, body: envelopeOf(id, event, w), nextAttemptAt: event.createdAt, createdAt: event.createdAt };
       }),
   );
+}
+
+/** What a pass wrote, leased to this process until `leasedUntil` (real time, epoch ms) under `token`: the caller sends them. */
+export interface DispatchedSendouts {
+  token: string;
+  leasedUntil: number;
+  leases: LeasedSendout[];
 }
 
 /** Within one transaction the cause comes before its effects: a publication, event or order before the card transactions it made. */
@@ -47,7 +60,7 @@ const sourceRank: Record<WebhookSource, number> = { publications: 0, events: 1, 
  * meanwhile: this pass does nothing), the rows after each read, their events made in the order
  * their transactions got their ids, and the cursors moved past them.
  */
-async function dispatchPass(ctx: ServiceContext, limit: number): Promise<{ more: boolean; sendouts: number }> {
+async function dispatchPass(ctx: ServiceContext, limit: number, leaseMs: number): Promise<{ more: boolean; sendouts: number; leased?: DispatchedSendouts }> {
   return ctx.db.transaction(async (tx) => {
     const horizon = await readHorizon(tx);
     const cursors = new Map<WebhookSource, Cursor>();
@@ -74,16 +87,21 @@ async function dispatchPass(ctx: ServiceContext, limit: number): Promise<{ more:
     }
     made.sort((a, b) => a.xid - b.xid || a.rank - b.rank || a.order - b.order);
     const endpoints = await activeWebhooksOf(tx, [...new Set(made.map((m) => m.event.projectId))]);
-    const sendouts = await insertSendouts(tx, sendoutsOf(made, endpoints));
-    return { more, sendouts };
+    const token = randomUUID();
+    const leasedUntil = ctx.clock.realNow().getTime() + leaseMs;
+    const inserted = await insertLeasedSendouts(tx, sendoutsOf(made, endpoints), token, new Date(leasedUntil));
+    const webhookOf = new Map(endpoints.map((w) => [w.id, w]));
+    const leases = inserted.map((sendout) => ({ sendout, webhook: webhookOf.get(sendout.webhookId) as WebhookRow }));
+    return { more, sendouts: inserted.length, leased: leases.length > 0 ? { token, leasedUntil, leases } : undefined };
   });
 }
 
 /**
- * One pass over every source; true when a source had more rows than one batch (run again). With
- * no active endpoint anywhere, the cursors just move to the horizon: one statement, nothing read.
+ * One pass over every source; `more` when a source had more rows than one batch (run again). The
+ * sendouts it wrote come back leased to this process (`leased`), to be sent from memory. With no
+ * active endpoint anywhere, the cursors just move to the horizon: one statement, nothing read.
  */
-export async function dispatchWebhookEvents(ctx: ServiceContext, limit = 500): Promise<{ more: boolean; sendouts: number; endpoints: boolean }> {
+export async function dispatchWebhookEvents(ctx: ServiceContext, limit = 500, leaseMs = webhookLeaseMs): Promise<{ more: boolean; sendouts: number; endpoints: boolean; leased?: DispatchedSendouts }> {
   if (!(await skipWhileNoEndpoint(ctx.db))) return { more: false, sendouts: 0, endpoints: false };
-  return { ...(await dispatchPass(ctx, limit)), endpoints: true };
+  return { ...(await dispatchPass(ctx, limit, leaseMs)), endpoints: true };
 }

@@ -59,6 +59,16 @@ describe.each(testDatabases())('Webhooks: send a test webhook (%s)', (kind) => {
     await worker.runUntilCaughtUp();
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1].body).toBe(first.body);
+
+    // Deleting the endpoint deletes its sendouts and their log (no foreign keys cascade it), and no other's.
+    await manage('POST', `${hooks()}/${other.body.id}/test`);
+    expect((await manage('DELETE', `${hooks()}/${id}`)).status).toBe(204);
+    const left = await service.database.execute<{ webhook_id: string; attempts: number }>(
+      'SELECT s.webhook_id, (SELECT count(*)::int FROM webhook_attempts a WHERE a.webhook_id = s.webhook_id) AS attempts FROM webhook_sendouts s ORDER BY s.seq',
+    );
+    expect(left).toEqual([{ webhook_id: other.body.id, attempts: 0 }]);
+    expect(await service.database.execute('SELECT 1 FROM webhook_attempts WHERE webhook_id = $1', [id])).toEqual([]);
+    await worker.runUntilCaughtUp();
   });
 
   it('answers an unknown endpoint or another project with the error object, sending nothing', async () => {

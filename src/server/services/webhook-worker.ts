@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../context';
 import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
-import { dispatchWebhookEvents } from './webhook-dispatch';
-import { deliverDueSendouts } from './webhook-delivery';
+import { releaseLeases } from '../db/repositories/webhook-sendouts';
+import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
+import { deliverDueSendouts, sendLeased } from './webhook-delivery';
 
 /**
  * Runs one job again and again on demand: a wake during a run makes one more run, after a short
@@ -64,6 +65,8 @@ export class WebhookWorker {
   private started = false;
   private readonly dispatching: Runner;
   private readonly delivering: Runner;
+  /** What this process's dispatch wrote, leased to it: sent from memory, in the order written, before anything is leased from the table. */
+  private dispatched: DispatchedSendouts[] = [];
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -96,12 +99,14 @@ export class WebhookWorker {
     for (;;) {
       const run = await dispatchWebhookEvents(this.ctx);
       this.endpoints = run.endpoints;
+      if (run.leased) this.dispatched.push(run.leased);
       if (run.sendouts > 0 && this.started) this.delivering.wake();
       if (!run.more) return;
     }
   }
 
   private async deliver(): Promise<void> {
+    for (let next = this.dispatched.shift(); next; next = this.dispatched.shift()) await sendLeased(this.ctx, next.leases, next.token, next.leasedUntil);
     if (this.endpoints) await deliverDueSendouts(this.ctx);
   }
 
@@ -129,5 +134,8 @@ export class WebhookWorker {
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     await Promise.all([this.dispatching.stop(), this.delivering.stop()]);
+    // What was written but not sent goes back at once rather than when its lease runs out.
+    const unsent = this.dispatched.splice(0);
+    for (const { token, leases } of unsent) await releaseLeases(this.ctx.db, token, leases.map((lease) => lease.sendout.id)).catch(() => undefined);
   }
 }

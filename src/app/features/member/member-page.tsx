@@ -20,6 +20,7 @@ import { PendingPointsList } from './components/pending-points-list';
 import { PhoneActionBar } from './components/phone-action-bar';
 import { RedeemRewards } from './components/redeem-rewards';
 import { TransactionsTable } from './components/transactions-table';
+import { TransferPointsForm } from './components/transfer-points-form';
 import { MemberRequestsLink } from './components/member-requests-link';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -35,8 +36,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * A member (`/members/:code`): one card and its holder, for the support agent's "where are my
- * points?": figures, expiring points, the balance over time, history, and the two things support
- * may do about it (adjust points with a reason, redeem a reward).
+ * points?": figures, expiring points, the balance over time, history, and what support may do about
+ * it (adjust points with a reason, redeem a reward, move points from another card, undo a redemption
+ * or a change made by hand from the history).
  */
 export default function MemberPage() {
   const code = useParams().code ?? '';
@@ -100,6 +102,11 @@ function MemberView({ code }: { code: string }) {
           <Section id="rewards-heading" title="Redeem a reward">
             <RedeemRewards campaignId={card.campaign_id} code={card.code} balance={card.loyalty_card.balance} />
           </Section>
+          {card.holder_id && cards.data && (
+            <Section id="transfer-heading" title="Move points to this card">
+              <TransferPointsForm campaignId={card.campaign_id} code={card.code} cards={cards.data.members} />
+            </Section>
+          )}
         </Box>
       </Box>
     </>

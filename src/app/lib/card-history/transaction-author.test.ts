@@ -40,4 +40,10 @@ describe('transactionReason', () => {
     expect(transactionReason(tx({ type: 'POINTS_ACCRUAL', details: { balance, earning_rule: { id: 'ern_1', source: { banner: 'Purchase' } } } }))).toBe('Purchase');
     expect(transactionReason(tx({ type: 'POINTS_EXPIRATION', source: 'Automation' }))).toBeUndefined();
   });
+
+  it('tells a rollback’s refund by its reward and the reason the agent gave', () => {
+    const details = { balance, rollback: { id: 'rr_1' }, redemption: { id: 'r_1' }, reward: { id: 'rew_1', name: 'Free coffee' } };
+    expect(transactionReason(tx({ type: 'POINTS_REFUND', reason: 'Redeemed by mistake', details }))).toBe('Free coffee: Redeemed by mistake');
+    expect(transactionAuthor(tx({ type: 'POINTS_REFUND', source: 'API' }), undefined)).toBe('via the API');
+  });
 });

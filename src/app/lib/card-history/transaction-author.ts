@@ -5,7 +5,7 @@ import type { StaffDirectoryEntry, StaffUser } from '../../../contract/staff-ses
 export const dashboardSource = 'voucherify-web-ui';
 
 /** Transactions a person or a client asks for by hand; the others (earned, expired) say why on their own. */
-const byHand = new Set<CardTransaction['type']>(['POINTS_ADDITION', 'POINTS_REMOVAL', 'POINTS_REDEMPTION', 'PENDING_POINTS_ACTIVATION']);
+const byHand = new Set<CardTransaction['type']>(['POINTS_ADDITION', 'POINTS_REMOVAL', 'POINTS_REDEMPTION', 'PENDING_POINTS_ACTIVATION', 'POINTS_REFUND', 'POINTS_TRANSFER_IN', 'POINTS_TRANSFER_OUT']);
 
 /**
  * Who made a change, for the member history: "by sam (support)", "by maria (marketing, you)" for
@@ -33,7 +33,8 @@ export function transactionAuthor(
   return undefined;
 }
 
-/** Why a transaction happened: the reward, the earning rule or the reason given. */
+/** Why a transaction happened: the reward, the earning rule or the reason given; a rollback's reward and the agent's reason. */
 export function transactionReason(t: Pick<CardTransaction, 'reason' | 'details'>): string | undefined {
+  if (t.details.rollback !== undefined && t.reason) return t.details.reward ? `${t.details.reward.name}: ${t.reason}` : t.reason;
   return t.details.reward?.name ?? t.details.earning_rule?.source.banner ?? t.reason ?? undefined;
 }

@@ -77,13 +77,18 @@ export async function lockAsyncAction(db: DbOrTx, id: string): Promise<Pick<Asyn
   return row;
 }
 
-/** One item processed (in the transaction of its writes): the next in line, and its failure if it was refused. */
-export async function advanceAsyncAction(db: DbOrTx, id: string, outcome: { failure?: Record<string, unknown>; now: Date }): Promise<void> {
+/**
+ * Items processed (in the transaction of their writes): the next in line moves past them, the
+ * written ones counted, the refused ones' failures appended.
+ */
+export async function advanceAsyncAction(db: DbOrTx, id: string, outcome: { processed: number; failures: Record<string, unknown>[]; now: Date }): Promise<void> {
+  const done = outcome.processed - outcome.failures.length;
   await db
     .update(asyncActions)
     .set({
-      nextIndex: sql`${asyncActions.nextIndex} + 1`,
-      ...(outcome.failure ? { failures: sql`${asyncActions.failures} || ${JSON.stringify([outcome.failure])}::jsonb` } : { doneCount: sql`${asyncActions.doneCount} + 1` }),
+      nextIndex: sql`${asyncActions.nextIndex} + ${outcome.processed}`,
+      ...(done > 0 && { doneCount: sql`${asyncActions.doneCount} + ${done}` }),
+      ...(outcome.failures.length > 0 && { failures: sql`${asyncActions.failures} || ${JSON.stringify(outcome.failures)}::jsonb` }),
       updatedAt: outcome.now,
     })
     .where(eq(asyncActions.id, id));

@@ -110,6 +110,17 @@ export async function resolveCustomer(db: DbOrTx, projectId: string, reference: 
   return { customer: customerRows.row(row), created, changed: created || profileGiven };
 }
 
+/**
+ * Customers upserted by source id in one statement (upsertBySourceIdSql; the rows give the same
+ * profile fields, no source id twice): each one's id, in the rows' order.
+ */
+export async function upsertCustomersBySourceId(db: DbOrTx, projectId: string, rows: SourceIdUpsert[]): Promise<string[]> {
+  const values: unknown[] = [];
+  const text = `${upsertBySourceIdSql(values, { projectId, rows })} RETURNING id, source_id`;
+  const ids = new Map((await plainRows(db, text, values)).map(([id, sourceId]) => [sourceId as string, id as string]));
+  return rows.map((row) => ids.get(row.sourceId) as string);
+}
+
 /** One customer for upsertBySourceIdSql. */
 export interface SourceIdUpsert {
   /** The id a new customer gets. */

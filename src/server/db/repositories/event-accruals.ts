@@ -83,7 +83,9 @@ const text = `WITH ev_all AS (
   tier_planned AS (
     SELECT card_id, sum(amount) AS total, max(at) AS last_at, count(DISTINCT coalesce(tier_id, '')) AS tiers, min(coalesce(tier_id, '')) AS tier_id
     FROM acc_checked WHERE tiered GROUP BY card_id),
-  tier_unfit AS (
+  -- MATERIALIZED: computed once per statement. Inlined into ev_fit's NOT EXISTS, it ran once per (event, accrual)
+  -- pair of the batch, with its grouping and tier count each time: cubic in the batch's size.
+  tier_unfit AS MATERIALIZED (
     SELECT p.card_id FROM tier_planned p JOIN locked l ON l.id = p.card_id LEFT JOIN tier_locked mt ON mt.voucher_id = p.card_id
     WHERE mt.voucher_id IS NULL OR mt.headroom IS NULL OR mt.card_version IS DISTINCT FROM l.version
       OR p.tiers > 1 OR coalesce(mt.tier_id, '') <> p.tier_id OR mt.next_check_at <= p.last_at OR mt.headroom < p.total

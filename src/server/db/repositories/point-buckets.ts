@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { SlidingExpiration } from '../../../contract/earning-rule';
 import type { Bucket, Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -61,13 +61,13 @@ export async function listLiveBuckets(db: DbOrTx, voucherId: string, opts: { lim
   return { rows, total };
 }
 
-/** Buckets of the card whose last day is before `today` (YYYY-MM-DD) and that still hold points, locked. */
-export async function lockDueBuckets(db: DbOrTx, voucherId: string, today: string): Promise<PointBucketRow[]> {
+/** Buckets of the cards whose last day is before `today` (YYYY-MM-DD) and that still hold points, locked, by card then soonest first. */
+export async function lockDueBuckets(db: DbOrTx, voucherIds: string[], today: string): Promise<PointBucketRow[]> {
   return db
     .select()
     .from(pointBuckets)
-    .where(and(eq(pointBuckets.voucherId, voucherId), gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
-    .orderBy(asc(pointBuckets.expiresOn), asc(pointBuckets.createdAt), asc(pointBuckets.id))
+    .where(and(inArray(pointBuckets.voucherId, voucherIds), gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
+    .orderBy(asc(pointBuckets.voucherId), asc(pointBuckets.expiresOn), asc(pointBuckets.createdAt), asc(pointBuckets.id))
     .for('update');
 }
 
@@ -80,19 +80,33 @@ export async function applyTakes(db: DbOrTx, takes: Take[]): Promise<void> {
   }
 }
 
-/** Cards (of one project, or any) holding points whose last day is before `today`, up to `limit`. */
-export async function cardsWithDuePoints(db: DbOrTx, today: string, limit: number, projectId?: string): Promise<string[]> {
+/** The days (before `today`) on which some bucket (of one project, or any) still holding points expired. */
+export async function dueDays(db: DbOrTx, today: string, projectId?: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ day: pointBuckets.expiresOn })
+    .from(pointBuckets)
+    .where(and(gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today), projectId === undefined ? undefined : eq(pointBuckets.projectId, projectId)))
+    .orderBy(asc(pointBuckets.expiresOn));
+  return rows.map((r) => r.day as string);
+}
+
+/**
+ * Up to `limit` cards, after `after` in id order, holding points that expire on `day`: a keyset
+ * walk of the due index (expires_on, voucher_id), so a run over 200,000 cards reads each bucket once.
+ */
+export async function cardsDueOn(db: DbOrTx, day: string, after: string, limit: number, projectId?: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ voucherId: pointBuckets.voucherId })
     .from(pointBuckets)
     .where(
       and(
+        eq(pointBuckets.expiresOn, day),
         gt(pointBuckets.remaining, 0),
-        isNotNull(pointBuckets.expiresOn),
-        lt(pointBuckets.expiresOn, today),
+        gt(pointBuckets.voucherId, after),
         projectId === undefined ? undefined : eq(pointBuckets.projectId, projectId),
       ),
     )
+    .orderBy(asc(pointBuckets.voucherId))
     .limit(limit);
   return rows.map((r) => r.voucherId);
 }

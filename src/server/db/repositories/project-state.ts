@@ -26,6 +26,7 @@ const stateTables = [
   'earning_rule_assignments',
   'reward_assignments',
   'rewards',
+  'skus',
   'products',
   'loyalty_tiers',
   'orders',
@@ -43,10 +44,16 @@ const stateTables = [
   'project_clocks',
 ] as const;
 
-/** Deletes a project's whole state (see `stateTables`), in the caller's transaction. */
-export async function deleteProjectState(tx: Tx, projectId: string): Promise<void> {
+/** Deletes a project's whole state (see `stateTables`), and with `webhooks` its endpoints too (a restore), in the caller's transaction. */
+export async function deleteProjectState(tx: Tx, projectId: string, options: { webhooks?: boolean } = {}): Promise<void> {
   for (const table of stateTables) await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE project_id = ${projectId}`);
+  if (options.webhooks) await tx.execute(sql`DELETE FROM webhooks WHERE project_id = ${projectId}`);
 }
+
+/** Tables of a project's rows that a reset keeps (the guard test checks stateTables and these cover every table with a project_id). */
+export const keptByReset = ['projects', 'api_keys', 'oauth_tokens', 'management_keys', 'webhooks', 'request_log', 'project_fixtures', 'rate_limit_counters'] as const;
+
+export const projectStateTables: readonly string[] = stateTables;
 
 export async function findProjectFixture(tx: Tx, projectId: string): Promise<{ document: Fixture; loadedAt: Date } | undefined> {
   const [row] = await tx.select().from(projectFixtures).where(eq(projectFixtures.projectId, projectId));

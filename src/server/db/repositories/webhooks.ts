@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
-import { webhooks } from '../../../platform/db/schema';
+import { webhookAttempts, webhookSendouts, webhooks } from '../../../platform/db/schema';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -42,10 +42,18 @@ export async function updateWebhook(
   return row;
 }
 
+/** An endpoint with its sendouts and their attempts (those tables keep no foreign keys: checking them cost as much as recording an attempt). */
 export async function deleteWebhook(db: DbOrTx, projectId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(webhooks)
-    .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id)))
-    .returning({ id: webhooks.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    // Its sendouts locked in id order before the endpoint, as recordAttempts takes them: no deadlock with a sender.
+    await tx.execute(sql`SELECT id FROM webhook_sendouts WHERE webhook_id = ${id} AND project_id = ${projectId} ORDER BY id FOR UPDATE`);
+    const rows = await tx
+      .delete(webhooks)
+      .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id)))
+      .returning({ id: webhooks.id });
+    if (rows.length === 0) return false;
+    await tx.delete(webhookAttempts).where(eq(webhookAttempts.webhookId, id));
+    await tx.delete(webhookSendouts).where(eq(webhookSendouts.webhookId, id));
+    return true;
+  });
 }

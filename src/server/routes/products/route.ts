@@ -5,6 +5,9 @@ import { createProductRequestSchema, productListQuerySchema, productListSchema, 
 import { createSkuRequestSchema, deleteQuerySchema, skuListQuerySchema, skuListSchema, skuSchema, updateSkuRequestSchema } from '../../../contract/sku';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
+import { asyncActionCreatedSchema } from '../../../contract/order-import';
+import { productsBulkUpdateRequestSchema, productsMetadataUpdateRequestSchema } from '../../../contract/product-bulk';
+import { updateProductsInBulk, updateProductsMetadataInBulk } from '../../services/products-in-bulk';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../services/products';
 import { createSku, deleteSku, getSku, listSkus, updateSku } from '../../services/skus';
 
@@ -22,6 +25,13 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/v1/products', { schema: { summary: 'Create Product', body: createProductRequestSchema, response: { 200: productSchema, 404: errorObjectSchema.describe('An `id` was given and no product of the project has it (`not_found`).'), 409: errorObjectSchema.describe('The `source_id` belongs to another product of the project (`duplicate_found`).') } } }, async (request) => createProduct(app.ctx, project(request), request.body));
   app.get('/v1/products', { schema: { summary: 'List Products', querystring: productListQuerySchema, response: { 200: productListSchema } } }, async (request) => listProducts(app.ctx, project(request), request.query));
+  // 202: accepted, carried out by a job; poll GET /v1/async-actions/{id}. The contract's 10 MB per request.
+  app.post('/v1/products/bulk/async', { bodyLimit: 10 * 1024 * 1024, schema: { summary: 'Update Products in Bulk', body: productsBulkUpdateRequestSchema, response: { 202: asyncActionCreatedSchema } } }, async (request, reply) =>
+    reply.status(202).send(await updateProductsInBulk(app.ctx, project(request), request.body, request.id)),
+  );
+  app.post('/v1/products/metadata/async', { bodyLimit: 10 * 1024 * 1024, schema: { summary: "Update Products' Metadata in Bulk", body: productsMetadataUpdateRequestSchema, response: { 202: asyncActionCreatedSchema } } }, async (request, reply) =>
+    reply.status(202).send(await updateProductsMetadataInBulk(app.ctx, project(request), request.body, request.id)),
+  );
   app.get('/v1/products/:productId', { schema: { summary: 'Get Product', params: productParams, response: { 200: productSchema, 404: productNotFound } } }, async (request) => getProduct(app.ctx, project(request), request.params.productId));
   app.put('/v1/products/:productId', { schema: { summary: 'Update Product', params: productParams, body: updateProductRequestSchema, response: { 200: productSchema, 404: productNotFound } } }, async (request) =>
     updateProduct(app.ctx, project(request), request.params.productId, request.body),

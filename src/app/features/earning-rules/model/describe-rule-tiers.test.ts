@@ -24,4 +24,9 @@ describe('earning rules mention the tiers that map them', () => {
     ]);
     expect(describeRuleTiers('lern_b', [{ name: 'Coffee Club', tiers }])).toEqual([]);
   });
+
+  it('says points are rounded down only when a tier multiplies them', () => {
+    const tiers = [tier('Platinum', { lern_a: { type: 'CUSTOM', points: 40 } })];
+    expect(describeRuleTiers('lern_a', [{ name: 'Coffee Club', tiers }])).toEqual(['In Coffee Club, Platinum members earn 40 points instead.']);
+  });
 });

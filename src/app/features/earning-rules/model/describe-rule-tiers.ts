@@ -9,12 +9,13 @@ const numberFormat = new Intl.NumberFormat('en-US');
  */
 export function describeRuleTiers(ruleId: string, programs: readonly { name: string; tiers: readonly LoyaltyTier[] }[]): string[] {
   return programs.flatMap(({ name, tiers }) => {
-    const parts = tiers.flatMap((tier) => {
-      const mapping = tier.earning_rules[ruleId];
-      if (!mapping) return [];
-      return [mapping.type === 'MULTIPLY' ? `${tier.name} members earn ${numberFormat.format(mapping.multiplier)}× these points` : `${tier.name} members earn ${numberFormat.format(mapping.points)} points instead`];
-    });
-    if (parts.length === 0) return [];
-    return [`In ${name}, ${parts.join(', ')} (rounded down).`];
+    const mappings = tiers.flatMap((tier) => (tier.earning_rules[ruleId] ? [{ tier: tier.name, mapping: tier.earning_rules[ruleId] }] : []));
+    if (mappings.length === 0) return [];
+    const parts = mappings.map(({ tier, mapping }) =>
+      mapping.type === 'MULTIPLY' ? `${tier} members earn ${numberFormat.format(mapping.multiplier)}× these points` : `${tier} members earn ${numberFormat.format(mapping.points)} points instead`,
+    );
+    // Only a multiplier can give a fraction of a point; CUSTOM points are whole already.
+    const rounding = mappings.some(({ mapping }) => mapping.type === 'MULTIPLY') ? ' (rounded down)' : '';
+    return [`In ${name}, ${parts.join(', ')}${rounding}.`];
   });
 }

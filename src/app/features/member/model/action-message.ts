@@ -5,7 +5,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  * a pending-points decision). The next action on the card replaces it, so an old "The balance is now
  * 170" never stands beside a balance of 70, and it goes when its action's form leaves the page.
  */
-export type MemberAction = 'adjust' | 'redeem' | 'pending';
+export type MemberAction = 'adjust' | 'redeem' | 'pending' | 'undo' | 'transfer';
 
 interface Message {
   code: string;

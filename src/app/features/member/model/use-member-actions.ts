@@ -8,8 +8,13 @@ import { adjustBalance } from '../api/adjust-balance';
 import { cancelPendingPoints } from '../api/cancel-pending-points';
 import { memberKeys } from '../api/get-member';
 import { redeemReward } from '../api/redeem-reward';
+import { reverseManualChange } from '../api/reverse-manual-change';
+import { rollbackRedemption } from '../api/rollback-redemption';
+import { transferPoints } from '../api/transfer-points';
+import type { TransferPointsRequest } from '../../../../contract/points-transfer';
 import { customerKeys } from '../api/get-customer';
 import { updateCustomer } from '../api/update-customer';
+import type { Undo } from './undo';
 
 /** After any change: the card, its chart, history, buckets, orders, pending points and affordable rewards, and search balances. */
 function useRefreshMember(code: string) {
@@ -49,5 +54,27 @@ export function useUpdateCustomer(code: string) {
   return useMutation({
     mutationFn: ({ customerId, body }: { customerId: string; body: UpdateCustomerRequest }) => updateCustomer(customerId, body),
     onSuccess: (customer) => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: customerKeys.one(customer.id) })]),
+  });
+}
+
+/** A reward redemption rolled back, or points added or removed by hand reversed, with the agent's reason. */
+export function useUndoChange(code: string) {
+  const refresh = useRefreshMember(code);
+  return useMutation({
+    mutationFn: async ({ undo, transactionId, reason }: { undo: Undo; transactionId: string; reason: string }): Promise<void> => {
+      if (undo.kind === 'rollback') await rollbackRedemption(undo.redemptionId, reason);
+      else await reverseManualChange(code, transactionId, reason);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Points moved to this card from another: the other card's page and balances follow too. */
+export function useTransferPoints(campaignId: string, code: string) {
+  const refresh = useRefreshMember(code);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TransferPointsRequest) => transferPoints(campaignId, code, body),
+    onSuccess: (_card, body) => Promise.all([refresh(), ...body.map((source) => queryClient.invalidateQueries({ queryKey: memberKeys.card(source.code) }))]),
   });
 }
