@@ -21,6 +21,8 @@ export const asyncActionTypes = [
   'SKUS.IMPORT_CSV',
   'PRODUCTS.BULK_UPDATE',
   'PRODUCTS.METADATA_UPDATE',
+  // Delete Loyalty Campaign, carried out in its request and recorded DONE (services/delete-loyalty-program.ts).
+  'CAMPAIGN.DELETE',
 ] as const;
 export type AsyncActionType = (typeof asyncActionTypes)[number];
 

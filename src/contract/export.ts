@@ -85,11 +85,19 @@ export const orderExportObjectSchema = z.object({
   parameters: z.object({ order: orderExportOrderSchema.optional(), fields: z.array(z.string()).nullable().optional(), filters: echoedFilters.optional() }),
 });
 
+/** An export of a program's point buckets (`LoyaltiesPointsExpirationExportCreateResponseBody`): its parameters echoed as given. */
+export const pointsExpirationExportObjectSchema = z.object({
+  ...exportBase,
+  exported_object: z.literal('points_expiration'),
+  parameters: z.object({ order: z.enum(['expires_at', '-expires_at']).optional(), fields: z.array(z.string()).optional(), filters: echoedFilters.optional() }),
+});
+
 /** The export object, by what it exports. */
-export const exportObjectSchema = z.discriminatedUnion('exported_object', [transactionsExportObjectSchema, orderExportObjectSchema]);
+export const exportObjectSchema = z.discriminatedUnion('exported_object', [transactionsExportObjectSchema, orderExportObjectSchema, pointsExpirationExportObjectSchema]);
 export type ExportObject = z.infer<typeof exportObjectSchema>;
 export type TransactionsExportObject = z.infer<typeof transactionsExportObjectSchema>;
 export type OrderExportObject = z.infer<typeof orderExportObjectSchema>;
+export type PointsExpirationExportObject = z.infer<typeof pointsExpirationExportObjectSchema>;
 
 export const exportListOrderSchema = z.enum(['created_at', '-created_at', 'status', '-status']);
 

@@ -16,6 +16,20 @@ export function violatedForeignKey(error: unknown): boolean {
 }
 
 /**
+ * What a write referred to that was deleted meanwhile, by the foreign key it tripped: `campaign`
+ * (a program: `…_campaigns_id_fk`) or `voucher` (a card: `…_card_fk`, `…_vouchers_id_fk`).
+ */
+export function goneReference(error: unknown): 'campaign' | 'voucher' | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const candidate = e as { code?: string; constraint?: string };
+    if (candidate.code !== '23503' || !candidate.constraint) continue;
+    if (candidate.constraint.endsWith('_campaigns_id_fk')) return 'campaign';
+    if (candidate.constraint.endsWith('_card_fk') || candidate.constraint.endsWith('_vouchers_id_fk')) return 'voucher';
+  }
+  return undefined;
+}
+
+/**
  * PostgreSQL's refusals of a value itself (too long for an index, a character it cannot store,
  * nesting too deep): the client's input, not a fault of the service. The edge checks (http/
  * unstorable-text, schema limits) should catch these first; this is the net behind them.

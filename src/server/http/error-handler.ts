@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorObject } from '../../contract/error';
 import { maxCardPoints } from '../../contract/common';
-import { unstorableValue, violatedCheck } from '../../platform/db/errors';
+import { goneReference, unstorableValue, violatedCheck } from '../../platform/db/errors';
 import { ApiError } from '../lib/api-error';
 import type { RouteCatalog } from './route-catalog';
 import { describeValidationIssue } from './validation-details';
@@ -45,6 +45,13 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
   }
   if (unstorableValue(error)) {
     return { code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'A value in the request is too large or cannot be stored', ...base };
+  }
+  // A program or card deleted (Delete Loyalty Campaign) while this request was writing something that names it: it is gone, as a later request would hear.
+  const gone = goneReference(error);
+  if (gone) {
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const id = (gone === 'campaign' ? params.campaignId : params.memberId) ?? 'unknown';
+    return { code: 404, key: 'not_found', message: 'Resource not found', details: `Cannot find ${gone} with id ${id}`, ...base, resource_id: id, resource_type: gone };
   }
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return { ...known, details: error.message, ...base };

@@ -5,6 +5,7 @@ const itemsDone: Record<AsyncActionType, string> = {
   'ORDERS.IMPORT': 'order(s) imported',
   'CUSTOMERS.BULK_UPDATE': 'customer(s) updated',
   'CUSTOMERS.METADATA_UPDATE': 'customer(s) updated',
+  'CAMPAIGN.DELETE': 'card(s) deleted',
   'CUSTOMERS.IMPORT_CSV': 'customer(s) imported',
   'PRODUCTS.IMPORT_CSV': 'product(s) imported',
   'SKUS.IMPORT_CSV': 'SKU(s) imported',

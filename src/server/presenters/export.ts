@@ -1,4 +1,4 @@
-import type { ExportObject, OrderExportObject, TransactionsExportObject } from '../../contract/export';
+import type { ExportObject, OrderExportObject, PointsExpirationExportObject, TransactionsExportObject } from '../../contract/export';
 import type { ServiceContext } from '../context';
 import type { ExportRow } from '../db/repositories/exports';
 import { downloadToken } from '../lib/download-token';
@@ -28,5 +28,11 @@ export function presentExport(ctx: ServiceContext, row: ExportRow): ExportObject
     ...(row.status === 'ERROR' && { error: { message: row.errorMessage ?? 'The export failed.' } }),
   };
   if (row.exportedObject === 'order') return { ...base, exported_object: 'order', parameters: row.parameters as OrderExportObject['parameters'] };
+  if (row.exportedObject === 'points_expiration') {
+    // The program of the path is stored beside the parameters given (create-export.ts), not echoed as one of them.
+    const { campaign_id: _program, ...parameters } = row.parameters as PointsExpirationExportObject['parameters'] & { campaign_id?: string };
+    return { ...base, exported_object: 'points_expiration', parameters };
+  }
+  // A card's transactions, or a program's (stored as `campaign_transactions`): the same exported object.
   return { ...base, exported_object: 'voucher_transactions', parameters: row.parameters as TransactionsExportObject['parameters'] };
 }

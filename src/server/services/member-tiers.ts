@@ -107,6 +107,8 @@ export async function catchUpCardTier(ctx: ServiceContext, db: DbOrTx, cardId: s
     // The card's lock first, as every writer of the card takes it: then this row's. One order, no deadlock
     // (the tier row's references to the card wait on the card's lock), and no change of the card in flight meanwhile.
     const [card] = await lockCards(tx, [cardId]);
+    // Deleted with its program (Delete Loyalty Campaign) since it was read: nothing to catch up.
+    if (!card || !campaign) return undefined;
     return catchUpMemberTier(tx, card, campaign, tiers, ctx.clock.now());
   });
   return row && { row, tiers };

@@ -1,7 +1,9 @@
-import { defaultExportFields, exportParametersSchema } from '../../contract/export';
+import { campaignTransactionExportParametersSchema, defaultPointsExpirationExportFields, pointsExpirationExportParametersSchema } from '../../contract/campaign-exports';
+import { defaultExportFields, exportParametersSchema, type ExportField } from '../../contract/export';
 import { defaultOrderExportFields, orderExportParametersSchema } from '../../contract/order-export';
 import type { ServiceContext } from '../context';
-import { getCampaign } from '../db/repositories/campaigns';
+import { campaignTransactionRows, lastProjectTransactionSeq, pointsExpirationRows } from '../db/repositories/campaign-export-rows';
+import { findCampaign, getCampaign } from '../db/repositories/campaigns';
 import { copyExportCsv, exportCells, type RowQuery } from '../db/repositories/export-rows';
 import { orderRows } from '../db/repositories/order-export-rows';
 import { lastTransactionSeq, transactionRows } from '../db/repositories/transaction-export-rows';
@@ -9,6 +11,7 @@ import { findExportById, updateUnfinishedExport, type ExportRow } from '../db/re
 import { findVoucherByCode } from '../db/repositories/vouchers';
 import { csvHeader, csvRecords } from '../domain/export-csv';
 import { selectRows } from '../domain/export-filter';
+import { utcDateString } from '../domain/utc-calendar';
 import { downloadToken, downloadTokenLifetimeMs } from '../lib/download-token';
 import { hashSecret } from '../../platform/secrets';
 import { exportFileKey, exportFiles } from '../storage/export-files';
@@ -86,7 +89,61 @@ async function ordersPlan(_ctx: ServiceContext, row: ExportRow): Promise<ExportP
   return { fields, rows: orderRows({ projectId: row.projectId, fields, order: parameters.order ?? '-created_at', filters: parameters.filters }) };
 }
 
-const plans: Record<string, (ctx: ServiceContext, row: ExportRow) => Promise<ExportPlan>> = { voucher_transactions: transactionsPlan, order: ordersPlan };
+/** The program named by the export's `campaign_id.$in` scope (campaign-export.ts records it), if it still exists. */
+async function scopedCampaign(ctx: ServiceContext, row: ExportRow, campaignId: unknown) {
+  const id = Array.isArray(campaignId) ? campaignId[0] : campaignId;
+  return typeof id === 'string' ? findCampaign(ctx.db, row.projectId, id) : undefined;
+}
+
+/** A program's card transactions (Export Loyalty Campaign Transactions): every card of it, as the filters select them. */
+async function campaignTransactionsPlan(ctx: ServiceContext, row: ExportRow): Promise<ExportPlan> {
+  const stored = row.parameters as { filters?: { campaign_id?: { conditions?: { $in?: unknown } } } };
+  const campaign = await scopedCampaign(ctx, row, stored.filters?.campaign_id?.conditions?.$in);
+  if (!campaign) return { error: `Cannot find campaign with id ${String(stored.filters?.campaign_id?.conditions?.$in)}` };
+  const { campaign_id: _scope, ...filters } = (row.parameters as { filters?: Record<string, unknown> }).filters ?? {};
+  const parameters = campaignTransactionExportParametersSchema.parse({ ...(row.parameters as object), filters });
+  const fields: readonly ExportField[] = parameters.fields ?? defaultExportFields.filter((field) => field !== 'campaign_id');
+  return {
+    fields,
+    rows: campaignTransactionRows({
+      projectId: row.projectId,
+      campaignId: campaign.id,
+      fields,
+      descending: (parameters.order ?? '-created_at') === '-created_at',
+      filters: parameters.filters,
+      now: await ctx.clock.nowOf(row.projectId),
+      maxSeq: await lastProjectTransactionSeq(ctx.database, row.projectId),
+    }),
+  };
+}
+
+/** A program's point buckets that hold points (Export Loyalty Campaign Point Expiration). */
+async function pointsExpirationPlan(ctx: ServiceContext, row: ExportRow): Promise<ExportPlan> {
+  const { campaign_id: campaignId, ...parameters } = row.parameters as { campaign_id?: string };
+  const campaign = await scopedCampaign(ctx, row, campaignId);
+  if (!campaign) return { error: `Cannot find campaign with id ${String(campaignId)}` };
+  const given = pointsExpirationExportParametersSchema.parse(parameters);
+  const fields = given.fields ?? defaultPointsExpirationExportFields;
+  return {
+    fields,
+    rows: pointsExpirationRows({
+      projectId: row.projectId,
+      campaign,
+      fields,
+      descending: (given.order ?? 'expires_at') === '-expires_at',
+      filters: given.filters,
+      today: utcDateString(await ctx.clock.nowOf(row.projectId)),
+    }),
+  };
+}
+
+/** How each stored kind of export is planned (`exports.exported_object`; a program's transactions are stored as `campaign_transactions`). */
+const plans: Record<string, (ctx: ServiceContext, row: ExportRow) => Promise<ExportPlan>> = {
+  voucher_transactions: transactionsPlan,
+  campaign_transactions: campaignTransactionsPlan,
+  points_expiration: pointsExpirationPlan,
+  order: ordersPlan,
+};
 
 /**
  * The export job: writes the CSV of one export to the file store and marks it DONE. Safe to run

@@ -19,6 +19,12 @@ export function forgetCampaigns(): void {
   foundCampaigns.clear();
 }
 
+/** A campaign by id as stored now, not remembered (jobs, whose program may have been deleted since); undefined when gone. */
+export async function findCampaign(db: DbOrTx, projectId: string, id: string): Promise<CampaignRow | undefined> {
+  const [found] = await db.select().from(campaigns).where(and(eq(campaigns.projectId, projectId), eq(campaigns.id, id))).limit(1);
+  return found;
+}
+
 /** A campaign by id, or by its name as the real API also accepts; 404 `campaign` otherwise. */
 export async function getCampaign(db: DbOrTx, projectId: string, idOrName: string): Promise<CampaignRow> {
   const row = await foundCampaigns.get(`${projectId}\u0000${idOrName}`, async () => {

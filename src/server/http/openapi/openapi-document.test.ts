@@ -211,6 +211,21 @@ describe('GET /openapi.json', () => {
     expect(problems).toEqual([]);
   });
 
+  it('serves every v1 loyalty and rewards operation of the published contract (issue 30), none missing unnamed', () => {
+    // Operations of the published contract this service does not serve, each with its reason (none today;
+    // the qualification operations, left out by the issue, are in none of the reference files).
+    const notServed: Record<string, string> = {};
+    const published = (prefix: string) => [...new Set(publishedOperations.filter((p) => p.path.startsWith(prefix)).map((p) => p.shape))].sort();
+    const served = new Set(ours.map((o) => o.shape));
+    const loyalty = published('/v1/loyalties');
+    const rewards = published('/v1/rewards');
+    // The union of the reference files holds 52 v1 loyalty operations (the issue counted 53 with a qualification one) and 10 rewards operations.
+    expect(loyalty.length).toBe(52);
+    expect(rewards.length).toBe(10);
+    expect([...loyalty, ...rewards].filter((shape) => !served.has(shape) && !notServed[shape])).toEqual([]);
+    expect(Object.keys(notServed).filter((shape) => served.has(shape))).toEqual([]);
+  });
+
   it('lets the published examples win where the published schema contradicts them', () => {
     // POST /v1/events: EventsCreateResponseBody requires `metadata`, its 200 example has none
     // (x-subset-known-defects); introspection's inactive example is `{active: false}` alone.

@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { errorObjectSchema } from '../../../contract/error';
 import { createTransactionsExportSchema, exportListQuerySchema, exportListSchema, exportObjectSchema } from '../../../contract/export';
 import { fileResponse, noContent } from '../../http/openapi/responses';
-import { createTransactionsExport } from '../../services/create-export';
+import { createCampaignTransactionsExportSchema, createPointsExpirationExportSchema } from '../../../contract/campaign-exports';
+import { createCampaignTransactionsExport, createPointsExpirationExport, createTransactionsExport } from '../../services/create-export';
 import { deleteExport } from '../../services/delete-export';
 import { openExportDownload } from '../../services/export-download';
 import { getExport, listExports } from '../../services/export-reads';
 
 const memberParams = z.object({ memberId: z.string().min(1) });
 const campaignMemberParams = memberParams.extend({ campaignId: z.string().min(1) });
+const campaignParams = z.object({ campaignId: z.string().min(1) });
 const exportParams = z.object({ exportId: z.string().min(1) });
 const downloadQuery = z.object({ token: z.string().min(1).max(200) });
 /** The SDKs and the "No request body" example send nothing, or an empty JSON body. */
@@ -58,6 +60,18 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/v1/loyalties/members/:memberId/transactions/export', { schema: { summary: 'Export Loyalty Card Transactions', params: memberParams, body: optionalBody, response: { 200: exportObjectSchema } } }, async (request) =>
     createTransactionsExport(app.ctx, request.principal.projectId, request.params.memberId, undefined, request.body, request.dashboardUser),
+  );
+
+  app.post(
+    '/v1/loyalties/:campaignId/transactions/export',
+    { schema: { summary: 'Export Loyalty Campaign Transactions', params: campaignParams, body: createCampaignTransactionsExportSchema.nullish(), response: { 200: exportObjectSchema, 404: errorObjectSchema.describe('No such program.') } } },
+    async (request) => createCampaignTransactionsExport(app.ctx, request.principal.projectId, request.params.campaignId, request.body, request.dashboardUser),
+  );
+
+  app.post(
+    '/v1/loyalties/:campaignId/points-expiration/export',
+    { schema: { summary: 'Export Loyalty Campaign Point Expiration', params: campaignParams, body: createPointsExpirationExportSchema.nullish(), response: { 200: exportObjectSchema, 404: errorObjectSchema.describe('No such program.') } } },
+    async (request) => createPointsExpirationExport(app.ctx, request.principal.projectId, request.params.campaignId, request.body, request.dashboardUser),
   );
 
   app.get('/v1/exports', { schema: { summary: 'List Exports', querystring: exportListQuerySchema, response: { 200: exportListSchema } } }, async (request) => listExports(app.ctx, request.principal.projectId, request.query));
