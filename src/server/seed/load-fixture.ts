@@ -1,4 +1,5 @@
 import { apiKeys, projectFixtures, projects } from '../../platform/db/schema';
+import { forgetCachedApiKey } from '../db/repositories/api-keys';
 import type { Database, Tx } from '../../platform/db/client';
 import { pinFixture } from './pin-fixture';
 import { newId } from '../../platform/ids';
@@ -84,6 +85,7 @@ export async function loadFixture(database: Database, input: FixtureInput | unkn
     await tx.insert(projectFixtures).values({ projectId, document: fixture, loadedAt: now });
     return loadProjectData(tx, projectId, fixture, now);
   });
+  for (const k of keys) forgetCachedApiKey(k.appId);
   await analyzeAfterBulkLoad(database, fixture);
   return { projectId, keys: keys.map(({ name, appId, appToken }) => ({ name, appId, appToken })), ids: refs };
 }

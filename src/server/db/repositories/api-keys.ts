@@ -24,6 +24,11 @@ export async function findApiKeyCached(db: DbOrTx, id: string): Promise<ApiKeyRo
   return foundKeys.get(id, () => findApiKey(db, id));
 }
 
+/** A key (re)created under a known id, e.g. a seed loading a snapshot's key ids with new secrets, is read afresh. */
+export function forgetCachedApiKey(id: string): void {
+  foundKeys.forget(id);
+}
+
 export async function insertApiKey(db: DbOrTx, row: typeof apiKeys.$inferInsert): Promise<void> {
   await db.insert(apiKeys).values(row);
 }
