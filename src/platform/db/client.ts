@@ -36,7 +36,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Opens PostgreSQL (url) or PGlite (a directory, or memory) and applies the committed migrations. */
 /**
  * An embedded database with the extensions the one schema needs: pg_trgm for member search's
- * trigram indexes (migration 0024), as on PostgreSQL, where it ships with the server's contrib.
+ * trigram indexes (migration 0020), as on PostgreSQL, where it ships with the server's contrib.
  */
 export function newPglite(dataDir?: string): PGlite {
   return new PGlite({ dataDir, extensions: { pg_trgm } });

@@ -138,7 +138,7 @@ export const customers = pgTable(
     index('customers_project_created_idx').on(t.projectId, t.createdAt, t.id),
     index('customers_project_updated_idx').on(t.projectId, t.updatedAt, t.id),
     // Member search (GET /v1/loyalties/members) finds customers by part of their email, name or source id: trigram
-    // indexes answer ILIKE '%…%' without reading every customer (pg_trgm, on PGlite too; migration 0024).
+    // indexes answer ILIKE '%…%' without reading every customer (pg_trgm, on PGlite too; migration 0020).
     index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('customers_source_trgm_idx').using('gin', t.sourceId.op('gin_trgm_ops')),

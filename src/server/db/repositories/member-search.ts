@@ -15,7 +15,7 @@ export interface MemberSearchRow {
 /**
  * Held cards of a project whose code, or whose holder's email, name or source id, contains `q`
  * (case-insensitive), or every card of one customer; ordered by holder email, program and code.
- * The matches are found per table, each through its trigram index (migration 0024), and joined
+ * The matches are found per table, each through its trigram index (migration 0020), and joined
  * after: one OR across the join would read every card of the project. The total comes with the
  * page (a window count over the matches), in one statement.
  */
