@@ -174,7 +174,10 @@ describe.each(testDatabases())('every operation refuses generated invalid input 
       await fc.assert(
         fc.asyncProperty(bodyArbitrary(route), async (body) => {
           fc.pre(!bodyAccepted(route, body));
-          await expectRefused(route, pathOf(route), { body: body.text, headers: { 'content-type': body.contentType } });
+          // A delete naming a real program would succeed with no body to refuse (it takes none) and
+          // empty the fixture for the runs after it, so deletes name an unknown program, as the others do.
+          const params: Record<string, string> = route.method === 'DELETE' ? { campaignId: 'unknown-campaignId' } : {};
+          await expectRefused(route, pathOf(route, params), { body: body.text, headers: { 'content-type': body.contentType } });
         }),
         { numRuns: runs },
       );

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidPayloadAt } from '../lib/api-error';
+import { ApiError, invalidPayloadAt } from '../lib/api-error';
 
 /** The largest CSV file an import takes: room for 200,000 customers with addresses and metadata. */
 export const maxCsvBytes = 64 * 1024 * 1024;
@@ -16,9 +16,9 @@ export async function acceptCsvUploads(app: FastifyInstance): Promise<void> {
 
 const fileAt = (message: string) => invalidPayloadAt(['file'], message);
 
-/** Whether an error is the multipart reader's refusal of the client's body (a limit, a broken part), not ours. */
-function isUploadRefusal(error: unknown): error is Error & { code: string; statusCode: number } {
-  return error instanceof Error && 'code' in error && String(error.code).startsWith('FST_') && 'statusCode' in error && Number(error.statusCode) < 500;
+/** Whether an error is the multipart reader's refusal of a file over the size limit. */
+function isTooLarge(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 /**
@@ -34,8 +34,11 @@ export async function uploadedCsv(request: FastifyRequest): Promise<string> {
     const bytes = await part.toBuffer();
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (error instanceof TypeError) throw fileAt('is not UTF-8 text');
-    if (isUploadRefusal(error)) throw fileAt(error.code === 'FST_REQ_FILE_TOO_LARGE' ? `is larger than ${maxCsvBytes / 1024 / 1024} MB` : error.message);
-    throw error;
+    if (isTooLarge(error)) throw fileAt(`is larger than ${maxCsvBytes / 1024 / 1024} MB`);
+    // Anything else the reader throws is about the body the client sent (a broken form, a part
+    // limit, a stream cut short): nothing of ours has run yet.
+    throw fileAt(`could not be read: the multipart/form-data body is malformed (${error instanceof Error ? error.message : String(error)})`);
   }
 }

@@ -55,6 +55,13 @@ const requestFieldsWeRequire: Record<string, Record<string, string>> = {
     source_ids: 'the customers to update: without them the action would update nobody',
     metadata: 'the keys each customer gets: without them the action would change nothing',
   },
+  ...Object.fromEntries(
+    ['/v1/customers/importCSV', '/v1/products/importCSV', '/v1/skus/importCSV'].map((path) => [shapeOf('post', path), { file: 'the CSV to import: a form without it has nothing to import (400 naming `file`)' }]),
+  ),
+  [shapeOf('post', '/v1/products/metadata/async')]: {
+    source_ids: 'the products to update: without them the action would update nothing',
+    metadata: 'the keys each product gets: without them the action would change nothing',
+  },
   [shapeOf('post', '/v1/loyalties/members/{}/pending-points/{}/balance')]: { points: 'how many pending points to add or take is all the operation does; without it nothing would change' },
 };
 

@@ -11,6 +11,11 @@ export interface RouteDocs {
   path?: string;
   /** Served from the download host (`DOWNLOAD_BASE_URL`), like the real API's download cluster. */
   downloadHost?: boolean;
+  /**
+   * The body of a route that reads it itself (a multipart upload), documented only: a validated
+   * `schema.body` would be checked against a body the multipart parser never fills in.
+   */
+  formBody?: JsonSchema;
 }
 
 declare module 'fastify' {
@@ -89,6 +94,7 @@ export function createRouteTransform(where: { downloadBaseUrl: string }): Swagge
     const documented: JsonSchema = {
       ...schema,
       params: renameParams(schema.params as JsonSchema | undefined, input.url, url),
+      ...(docs.formBody && { body: docs.formBody }),
       response: responses,
       security: securityOf(auth),
       tags: schema.tags ?? [tagOf(url)],
