@@ -61,8 +61,10 @@ describe.each(testDatabases())('bad input (%s)', (kind) => {
       ['', '{"customer":"1"}'],
     ];
     // Every route that takes a body, found from the service itself so a route added later is covered too.
-    const oauth = /^\/v1\/oauth\//;
-    const jsonRoutes = service.app.routeCatalog.routes.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !oauth.test(route.url));
+    // The OAuth routes take forms and the CSV imports multipart uploads, as the real API defines them
+    // (their refusals of other bodies: the OAuth test below, csv-imports/route.test.ts).
+    const forms = /^\/v1\/oauth\/|\/importCSV$/;
+    const jsonRoutes = service.app.routeCatalog.routes.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !forms.test(route.url));
     expect(jsonRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['POST /v1/loyalties/:campaignId/members', 'POST /v1/events', 'POST /v1/segments']));
     const checksum = await databaseChecksum(service.database);
     for (const route of jsonRoutes) {
