@@ -89,7 +89,8 @@ export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalo
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = catalog?.allowedMethods(path) ?? [];
-    if (allowed.length > 0) {
+    // A route that takes this method and found nothing (a file under /docs/static/ that is not there) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       void reply.header('allow', allowed.join(', '));
       return reply.status(405).send({
         code: 405,

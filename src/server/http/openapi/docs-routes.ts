@@ -1,8 +1,17 @@
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { docsTheme } from './docs-theme';
+
+/**
+ * Swagger UI's files from our pinned `swagger-ui-dist`, not the copy bundled with @fastify/swagger-ui:
+ * from 5.33.0 (through 5.35.0 at least) Swagger UI renders only the first few operations of a document
+ * of more than about 130, and ours has more (e2e/api-reference.spec.ts fails on 5.34.0).
+ */
+const swaggerUiFiles = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 const openApiDocumentSchema = z.looseObject({ openapi: z.literal('3.1.0') }).describe('The OpenAPI 3.1 document of this service.');
 
@@ -30,6 +39,7 @@ export function docsRoutes(settings: { downloadBaseUrl: string }): FastifyPlugin
       const download = new URL(settings.downloadBaseUrl).origin;
       await docs.register(swaggerUi, {
         routePrefix: '/docs',
+        baseDir: swaggerUiFiles,
         staticCSP: `default-src 'self'; base-uri 'self'; connect-src 'self' ${download}; font-src 'self' data:; form-action 'self'; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'`,
         // No deep links: Swagger UI renders them as links inside the operation's toggle button.
         uiConfig: { layout: 'BaseLayout', deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: 0, displayRequestDuration: true, tryItOutEnabled: false },

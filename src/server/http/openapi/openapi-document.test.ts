@@ -180,6 +180,16 @@ describe('GET /openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('serves the API reference page with the pinned Swagger UI, and a file it does not have is a 404', async () => {
+    // swagger-ui-dist 5.33+ renders only the first few operations of a document this size (docs-routes.ts).
+    const bundle = await fetch(`${service.baseUrl}/docs/static/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(await bundle.text()).toContain('"5.32.15"');
+    const missing = await service.call('GET', '/docs/static/nothing-here.js', { auth: false });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 404, key: 'not_found' });
+  });
+
   it('lists every route the service serves, each with its success response described', () => {
     const served = service.app.routeCatalog.routes.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs'));
     expect(served.length).toBeGreaterThan(25);
