@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
   // Webhooks run as in every service process (serve.ts: WEBHOOK_WORKER, by default a child process
   // on PostgreSQL), polling with no endpoint; the receiver is on 127.0.0.1.
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on', WEBHOOK_WORKER: process.env.WEBHOOK_WORKER ?? 'auto' };
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on', WEBHOOK_WORKER: process.env.WEBHOOK_WORKER ?? 'auto', WEBHOOK_WORKER_NICE: process.env.WEBHOOK_WORKER_NICE ?? '10' };
   const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
   const webhooks = startWebhooks(ctx);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
