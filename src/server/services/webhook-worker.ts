@@ -52,9 +52,9 @@ class Runner {
 export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext, 'cardChanges' | 'webhooks'>>;
 
 /**
- * Runs webhooks in a service process (or in a child process of one: services/webhook-worker-process): events made into sendouts (dispatch), due sendouts sent
- * (delivery), each in a loop of its own so that what commits while a batch is being sent is made
- * into sendouts meanwhile. Woken by a poll and, once an endpoint exists, by every committed card
+ * Runs webhooks in a service process, or in a child process of one (services/webhook-worker-process):
+ * events made into sendouts (dispatch), due sendouts sent (delivery), each in a loop of its own so
+ * that what commits while a batch is being sent is made into sendouts meanwhile. Woken by a poll and, once an endpoint exists, by every committed card
  * change (CardChanges); never on a request's path. Under load every change wakes the dispatch:
  * the wakes during a pass are served together 50 ms after it. While no endpoint is active the
  * poll only moves the cursors (one statement). Every process may run one: the cursors and the
