@@ -45,7 +45,6 @@ export const publicationFilterFields = ['failure_code', 'result', 'customer_id',
 export type PublicationFilterField = (typeof publicationFilterFields)[number];
 type PublicationFilterShape = { junction: z.ZodOptional<typeof junctionSchema> } & Record<PublicationFilterField, z.ZodOptional<z.ZodObject<{ conditions: typeof stringConditionsSchema }>>>;
 
-
 /** `GET /v1/publications` query. */
 export const publicationListQuerySchema = z.object({
   limit: limitQuery,
