@@ -51,10 +51,17 @@ export const customerRedeemableFiltersSchema = z.strictObject({
 });
 export type CustomerRedeemableFilters = z.output<typeof customerRedeemableFiltersSchema>;
 
-/** The contract's query. `order` by holder id; ids grow with the time the redeemable was assigned, and newest first is the default (as the contract's example lists them). */
+/**
+ * The contract's query. `order` by holder id; ids grow with the time the redeemable was assigned, and
+ * newest first is the default (as the contract's example lists them). SDK 2.9.0 also types
+ * `created_at`/`-created_at`: the same order here, so taken as `id`/`-id`.
+ */
 export const customerRedeemableListQuerySchema = z.object({
   limit: limitQuery,
-  order: z.enum(['id', '-id']).default('-id'),
+  order: z
+    .enum(['id', '-id', 'created_at', '-created_at'])
+    .default('-id')
+    .transform((order) => (order.startsWith('-') ? '-id' : 'id') as 'id' | '-id'),
   starting_after_id: z.string().min(1).max(200).optional(),
   filters: customerRedeemableFiltersSchema.optional(),
 });
