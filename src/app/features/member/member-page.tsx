@@ -89,7 +89,7 @@ function MemberView({ code }: { code: string }) {
           <Section id="customer-heading" title="Customer">
             {!card.holder_id && <Typography variant="body2">This card has no holder yet.</Typography>}
             {cards.isError && <ErrorAlert error={cards.error} title="Could not load the customer" onRetry={() => void cards.refetch()} />}
-            {holder && <CustomerPanel code={card.code} holder={holder} />}
+            {holder && <CustomerPanel code={card.code} holder={holder} campaignId={card.campaign_id} cardCount={cards.data?.members.length} />}
           </Section>
           {cards.data && cards.data.members.length > 0 && (
             <Section id="cards-heading" title="Cards">
