@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
+import { errorObjectOf } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import {
   confirmationHint,
@@ -40,11 +41,11 @@ function consequences(kind: CustomerDeletionKind, who: string, segments: number 
   const cardWords = cards === undefined ? 'Their loyalty cards' : cards === 1 ? 'Their loyalty card' : `Their ${formatNumber(cards)} loyalty cards`;
   if (kind === 'delete') {
     return [
-      `${who} no longer appears in customer lists or the member search, and leaves ${segmentWords}.`,
-      `${cardWords} ${cards === 1 ? 'stays' : 'stay'}, with their points and full history, and can still be opened by card code.`,
-      'Past orders and card history keep their name and e-mail. To remove those too, erase the customer permanently instead.',
+      `${who} no longer appears in the member search or when looking customers up, and leaves ${segmentWords}.`,
+      `${cardWords} ${cards === 1 ? 'stays' : 'stay'} in the program, with their points and full history, and can still be opened by card code.`,
+      'The program’s member list, past orders and card history keep showing their name and e-mail. To remove those too, erase the customer permanently instead.',
       'If your own systems send this customer again, they are added as a new customer.',
-      'A deleted customer cannot be brought back.',
+      'A deleted customer cannot be brought back, nor erased from here later.',
     ];
   }
   return [
@@ -53,6 +54,12 @@ function consequences(kind: CustomerDeletionKind, who: string, segments: number 
     `${cardWords}, points and order amounts stay, with no one named on them.`,
     'This cannot be undone: nobody can get these details back.',
   ];
+}
+
+/** A customer already gone (deleted elsewhere meanwhile) is said as such; anything else as not done. */
+function failureTitle(erase: boolean, error: unknown): string {
+  if (errorObjectOf(error).code === 404) return 'This customer was already deleted, perhaps by someone else';
+  return erase ? 'Nothing was erased' : 'The customer was not deleted';
 }
 
 /**
@@ -105,7 +112,7 @@ export function DeleteCustomerDialog({ kind, customer, segmentCount, cardCount, 
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
           />
-          {remove.isError && <ErrorAlert error={remove.error} title={erase ? 'Nothing was erased' : 'The customer was not deleted'} sx={{ mt: 2 }} />}
+          {remove.isError && <ErrorAlert error={remove.error} title={failureTitle(erase, remove.error)} sx={{ mt: 2 }} />}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={close}>Cancel</Button>
