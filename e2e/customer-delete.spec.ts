@@ -40,7 +40,7 @@ test('marketing deletes a customer after typing their name, and the search no lo
     await panel.getByRole('button', { name: 'Delete customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Lotte Visser?' });
     await expect(dialog).toContainText('leaves all segments (they are in none now)');
-    await expect(dialog).toContainText('Their loyalty card stays, with their points and full history');
+    await expect(dialog).toContainText('Their loyalty card stays in the program, with their points and full history');
     const confirm = dialog.getByLabel('Type to confirm the deletion');
     const button = dialog.getByRole('button', { name: 'Delete customer' });
     await expect(confirm).toHaveAccessibleDescription('Type Lotte Visser or ' + email);
