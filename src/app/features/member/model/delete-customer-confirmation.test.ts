@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerDeletedMessage } from './customer-deleted-message';
 import { confirmationHint, customerLabel, deletionConfirmationSchema, deletionConfirmed } from './delete-customer-confirmation';
 
 const ada = { name: 'Ada Lovelace', email: 'ada@example.com', source_id: 'crm-ada' };
@@ -33,5 +34,12 @@ describe('typed confirmation of deleting a customer', () => {
     const result = deletionConfirmationSchema('delete', ada).safeParse({ confirmation: 'Ada' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Type Ada Lovelace or ada@example.com exactly as shown.');
+  });
+});
+
+describe('the members list’s line after a deletion', () => {
+  it('names a deleted customer, but not an erased one', () => {
+    expect(customerDeletedMessage('delete', ada)).toBe('Ada Lovelace was deleted. Their cards stay, with their points and history.');
+    expect(customerDeletedMessage('erase', ada)).not.toMatch(/Ada|ada@/);
   });
 });
