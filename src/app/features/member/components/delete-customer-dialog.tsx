@@ -45,7 +45,7 @@ function consequences(kind: CustomerDeletionKind, who: string, segments: number 
       `${cardWords} ${cards === 1 ? 'stays' : 'stay'} in the program, with their points and full history, and can still be opened by card code.`,
       'The program’s member list, past orders and card history keep showing their name and e-mail. To remove those too, erase the customer permanently instead.',
       'If your own systems send this customer again, they are added as a new customer.',
-      'A deleted customer cannot be brought back, nor erased from here later.',
+      'A deleted customer cannot be brought back, and this page cannot erase them afterwards: if they asked to be forgotten, erase them permanently instead.',
     ];
   }
   return [
