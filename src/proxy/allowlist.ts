@@ -52,6 +52,9 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/customers$/ },
   { method: 'GET', path: new RegExp(`^/v1/customers/${segment}$`) },
   { method: 'PUT', path: new RegExp(`^/v1/customers/${segment}$`), action: 'editCustomers' },
+  // Member page (issue 34, marketing): delete a customer, or erase one permanently.
+  { method: 'DELETE', path: new RegExp(`^/v1/customers/${segment}$`), action: 'deleteCustomers' },
+  { method: 'POST', path: new RegExp(`^/v1/customers/${segment}/permanent-deletion$`), action: 'deleteCustomers' },
   // Earning rules and events pages: rules (v2), the custom events' metadata schemas, firing events, a card's history.
   { method: 'GET', path: /^\/v2\/loyalties\/earning-rules$/ },
   { method: 'GET', path: new RegExp(`^/v2/loyalties/earning-rules/${segment}$`) },
