@@ -980,6 +980,8 @@ export const requestLog = pgTable(
     responseBodyTruncated: boolean('response_body_truncated').notNull(),
     customerIds: text('customer_ids').array().notNull(),
     cardIds: text('card_ids').array().notNull(),
+    // The row of the same batch that holds this row's answer, when it was the same long text (stored once).
+    responseBodyIn: bigint('response_body_in', { mode: 'number' }),
   },
   (t) => [index('request_log_project_idx').on(t.projectId, t.seq)],
 );

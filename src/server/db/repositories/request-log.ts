@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { requestLog } from '../../../platform/db/schema';
 import type { RequestLogQuery } from '../../../contract/request-log';
@@ -30,8 +30,34 @@ const columns: [keyof RequestLogRecord, string][] = [
   ['responseBody', 'text'],
   ['responseBodyTruncated', 'boolean'],
 ];
-const insertText = `INSERT INTO request_log (project_id, request_id, at, method, path, query, status, duration_ms, auth_method, api_key_id, token_id, dashboard_user_id, request_body, request_body_truncated, response_body, response_body_truncated, customer_ids, card_ids)
-  SELECT ${columns.map((_, i) => `r.c${i}`).join(', ')}, r.c::text[], r.v::text[] FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}, $${columns.length + 1}::text[], $${columns.length + 2}::text[]) AS r(${columns.map((_, i) => `c${i}`).join(', ')}, c, v)`;
+const responseBodyColumn = columns.findIndex(([key]) => key === 'responseBody');
+/**
+ * An answer this long, repeated within a batch (a cached list polled, a page asked again), is
+ * stored once: on the batch's last row with it, which the others name (`response_body_in`).
+ * Pruning drops rows oldest first, so the row holding a text outlives every row that names it.
+ */
+const sharedBodyMinLength = 512;
+
+const insertText = `WITH r AS MATERIALIZED (
+    SELECT u.*, nextval('request_log_seq_seq') AS seq
+    FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}, $${columns.length + 1}::text[], $${columns.length + 2}::text[], $${columns.length + 3}::int[])
+      WITH ORDINALITY AS u(${columns.map((_, i) => `c${i}`).join(', ')}, c, v, g, ord)
+  ), h AS (SELECT r.*, max(seq) OVER (PARTITION BY g) AS holder FROM r)
+  INSERT INTO request_log (seq, project_id, request_id, at, method, path, query, status, duration_ms, auth_method, api_key_id, token_id, dashboard_user_id, request_body, request_body_truncated, response_body, response_body_truncated, customer_ids, card_ids, response_body_in)
+  SELECT seq, ${columns.map((_, i) => (i === responseBodyColumn ? `CASE WHEN seq = holder THEN h.c${i} END` : `h.c${i}`)).join(', ')}, h.c::text[], h.v::text[], CASE WHEN seq <> holder THEN holder END
+  FROM h ORDER BY ord`;
+
+/** Each record's group: the first record of the batch with the same long answer, else its own. */
+function bodyGroups(records: readonly RequestLogRecord[]): number[] {
+  const firstWith = new Map<string, number>();
+  return records.map(({ responseBody }, i) => {
+    if (responseBody === null || responseBody.length < sharedBodyMinLength) return i;
+    const first = firstWith.get(responseBody);
+    if (first !== undefined) return first;
+    firstWith.set(responseBody, i);
+    return i;
+  });
+}
 
 /**
  * One statement for a batch, its values as one array per column (plain SQL: Drizzle's builder costs
@@ -40,7 +66,7 @@ const insertText = `INSERT INTO request_log (project_id, request_id, at, method,
 export async function insertRequestLog(db: DbOrTx, records: readonly RequestLogRecord[]): Promise<void> {
   if (records.length === 0) return;
   const values: unknown[] = columns.map(([key]) => records.map((r) => r[key]));
-  values.push(records.map((r) => textArrayLiteral(r.customerIds)), records.map((r) => textArrayLiteral(r.cardIds)));
+  values.push(records.map((r) => textArrayLiteral(r.customerIds)), records.map((r) => textArrayLiteral(r.cardIds)), bodyGroups(records));
   await plainRows(db, insertText, values);
 }
 
@@ -94,5 +120,17 @@ export async function listRequestLog(db: DbOrTx, projectId: string, keep: number
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(requestLog).where(where),
   ]);
-  return { rows, total: n };
+  return { rows: await withSharedBodies(db, projectId, rows), total: n };
+}
+
+/** Rows whose answer another row of their batch holds get that row's text (erased there if erased). */
+async function withSharedBodies(db: DbOrTx, projectId: string, rows: RequestLogRow[]): Promise<RequestLogRow[]> {
+  const holders = [...new Set(rows.flatMap((r) => (r.responseBodyIn === null ? [] : [r.responseBodyIn])))];
+  if (holders.length === 0) return rows;
+  const held = await db
+    .select({ seq: requestLog.seq, responseBody: requestLog.responseBody })
+    .from(requestLog)
+    .where(and(eq(requestLog.projectId, projectId), inArray(requestLog.seq, holders)));
+  const bodyOf = new Map(held.map((h) => [h.seq, h.responseBody]));
+  return rows.map((r) => (r.responseBodyIn === null ? r : { ...r, responseBody: bodyOf.get(r.responseBodyIn) ?? null }));
 }

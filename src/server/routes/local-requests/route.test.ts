@@ -159,6 +159,28 @@ describe.each(testDatabases())('The request log on close and off (%s)', (kind) =
     }
   });
 
+  it('keeps a long answer repeated within a batch once, and reads it whole on every entry, after pruning too', async () => {
+    const service = await startTestService(kind, baseFixture(), undefined, { requestLogSize: 10 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => service.call('GET', '/v1/customers?limit=100')));
+      const answer = answers[0].body;
+      expect(JSON.stringify(answer).length).toBeGreaterThan(512);
+      for (const a of answers) expect(a.body).toEqual(answer);
+      await service.ctx.requestLog?.flush();
+      const stored = await service.database.execute<{ rows: number; bodies: number }>(
+        'SELECT count(*)::int AS rows, count(response_body)::int AS bodies FROM request_log',
+      );
+      // Pruned to 10, give or take the half between prunings; the text stored on the batch's last row.
+      expect(stored[0].rows).toBeGreaterThanOrEqual(10);
+      expect(stored[0].bodies).toBeLessThan(stored[0].rows);
+      const log = await readAll(service);
+      expect(log.length).toBe(10);
+      for (const entry of log) expect(entry.response_body).toEqual(answer);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('REQUEST_LOG=off keeps nothing and serves no log', async () => {
     const service = await startTestService(kind, baseFixture(), undefined, { requestLogSize: 0 });
     try {
