@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/expect-accessible';
 import { serviceCall } from './support/stack';
+
+const shots = process.env.SCREENS_DIR ?? 'test-results/events';
 
 /** demo-customer-01 holds COFFEE-0001 (Coffee Club); '10 points for an app review' earns on it. */
 const form = (page: Page) => page.getByRole('form', { name: 'Send an event' });
@@ -71,4 +74,28 @@ test('API errors show next to the field they concern', async ({ page }) => {
   await form(page).getByRole('button', { name: 'Send event' }).click();
   await expect(form(page).getByLabel('Loyalty card code')).toHaveAccessibleDescription('This card belongs to another customer.');
   await page.screenshot({ path: '/tmp/events-api-error.png', fullPage: true });
+});
+
+test('offers the events the project defines, read from its metadata schemas, at desktop and phone widths', async ({ page }) => {
+  const schemas = (await serviceCall('GET', '/v1/metadata-schemas')).body.schemas as { related_object: string }[];
+  // A fresh load, watching the dashboard's own read of them (GET /v1/metadata-schemas, the real API's operation).
+  const read = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/metadata-schemas');
+  await page.reload();
+  expect((await read).status()).toBe(200);
+  await form(page).getByRole('combobox', { name: 'Event' }).click();
+  await expect(page.getByRole('option')).toHaveText(schemas.map((s) => s.related_object));
+  await page.keyboard.press('Escape');
+  await chooseEvent(page, 'store_visit');
+  await expect(form(page).getByLabel('store_id *')).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, shots, 'events-store-visit', width);
+  }
+  await page.goto('/earning-rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Earning rules' })).toBeVisible();
+  await expect(page.getByText("custom event 'app_review'").first()).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, shots, 'earning-rules', width);
+  }
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPoints, metadataSchema } from './common';
+import { dateBound, maxPoints, metadataSchema } from './common';
 
 /**
  * The v2 earning rule (SERVICE_SPEC §2.9, api-facts §13), as GET /v2/loyalties/earning-rules
@@ -341,21 +341,50 @@ export type EarningRuleList = z.infer<typeof earningRuleListSchema>;
 export const earningRuleOrders = ['-created_at', 'created_at', 'name', '-name'] as const;
 export type EarningRuleOrder = (typeof earningRuleOrders)[number];
 
-/** The operators the v2 list's filters take. */
-export type EarningRuleFilterOp = '$is' | '$is_not' | '$in' | '$not_in' | '$contains' | '$starts_with';
+/** The operators the v2 list's filters take on id, name and status. */
+export type EarningRuleFilterOp = '$is' | '$is_not' | '$in' | '$not_in' | '$contains' | '$not_contain' | '$starts_with' | '$ends_with' | '$has_value' | '$is_unknown';
 
 const oneOrMany = <T extends z.ZodType<string>>(item: T) => z.union([item, z.array(item).min(1).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 const conditions = <T extends z.ZodType<string>>(item: T, ops: EarningRuleFilterOp[]) =>
   z.strictObject({ conditions: z.strictObject(Object.fromEntries(ops.map((op) => [op, oneOrMany(item).optional()])) as Record<EarningRuleFilterOp, z.ZodOptional<ReturnType<typeof oneOrMany<T>>>>) });
 
-/** `filters[<field>][conditions][<op>]=…` (deepObject), the fields the v2 list documents except created_at. */
+/** One value, as a string or a one-element array (the contract's date conditions). */
+const single = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).length(1)]).transform((v) => (Array.isArray(v) ? v[0] : v) as z.output<T>);
+/** `$has_value` / `$is_unknown`: only their presence counts. */
+const presence = z.union([z.string().max(0), z.array(z.string().max(0)).max(1)]).optional();
+const wholeDays = z.coerce.number().int().min(0).max(100_000);
+
+/** EarningRuleListFilters.created_at: `$before`/`$after` a date, `$is`/`$more_than`/`$less_than` whole days ago on the project clock. */
+const createdAtConditions = z.strictObject({
+  conditions: z.strictObject({
+    $before: single(dateBound).optional(),
+    $after: single(dateBound).optional(),
+    $is: single(wholeDays).optional(),
+    $more_than: single(wholeDays).optional(),
+    $less_than: single(wholeDays).optional(),
+    $has_value: presence,
+    $is_unknown: presence,
+  }),
+});
+export type EarningRuleCreatedAtConditions = z.output<typeof createdAtConditions>['conditions'];
+
+/** `filters[<field>][conditions][<op>]=…` (deepObject): every field and operator EarningRuleListFilters documents. */
 const earningRuleFiltersSchema = z
   .strictObject({
     junction: z.enum(['AND', 'OR']).optional(),
     id: conditions(z.string().regex(/^lern_[a-f0-9]+$/), ['$is', '$is_not', '$in', '$not_in']).optional(),
-    name: conditions(z.string().min(1), ['$is', '$is_not', '$in', '$not_in', '$contains', '$starts_with']).optional(),
+    name: z
+      .strictObject({
+        conditions: z.strictObject({
+          ...conditions(z.string().min(1), ['$is', '$is_not', '$in', '$not_in', '$contains', '$not_contain', '$starts_with', '$ends_with']).shape.conditions.shape,
+          $has_value: presence,
+          $is_unknown: presence,
+        }),
+      })
+      .optional(),
     status: conditions(z.enum(earningRuleStatuses), ['$is', '$is_not', '$in', '$not_in']).optional(),
+    created_at: createdAtConditions.optional(),
   })
   .optional();
 

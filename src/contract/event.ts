@@ -58,24 +58,16 @@ export type TrackedEventList = z.infer<typeof trackedEventListSchema>;
 export const eventPropertyTypes = ['string', 'number', 'boolean', 'date', 'datetime', 'object'] as const;
 export type EventPropertyType = (typeof eventPropertyTypes)[number];
 
-/** A custom event's schema: the metadata properties events of that name carry. */
+/**
+ * A custom event's schema as the dashboard uses it: the metadata properties events of that name carry.
+ * Read from the event's metadata schema (GET /v1/metadata-schemas, app/api/get-event-schemas.ts).
+ */
 export const eventSchemaSchema = z.object({
   id: z.string(),
   name: z.string(),
   properties: z.record(z.string(), z.object({ type: z.enum(eventPropertyTypes), required: z.boolean() })),
-  object: z.literal('event_schema'),
-  created_at: z.string(),
 });
 export type EventSchema = z.infer<typeof eventSchemaSchema>;
-
-/** GET /v1/event-schemas (our extension: the real API keeps them under Project Settings). */
-export const eventSchemaListSchema = z.object({
-  object: z.literal('list'),
-  data_ref: z.literal('event_schemas'),
-  event_schemas: z.array(eventSchemaSchema),
-  total: z.number().int(),
-});
-export type EventSchemaList = z.infer<typeof eventSchemaListSchema>;
 
 /** `GET /v1/events` query (our extension: a customer's tracked events, newest first). */
 export const trackedEventListQuerySchema = z.object({

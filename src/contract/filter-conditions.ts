@@ -35,3 +35,23 @@ export type DateConditions = z.output<typeof dateConditionsSchema>;
 
 /** The contract's Junction: how the conditions of a `filters` object combine (default `and`). */
 export const junctionSchema = z.enum(['and', 'or', 'AND', 'OR']).transform((v) => v.toLowerCase() as 'and' | 'or');
+
+/**
+ * The contract's conditions on a field with a closed set of values (holder_role, campaign_type, …):
+ * FilterConditionsString's operators less `$contains`/`$not_contain`, which it leaves out there, and
+ * the listed values only, so a misspelt value is refused by name, not matched against nothing.
+ */
+export function enumConditionsSchema<const T extends readonly [string, ...string[]]>(values: T) {
+  const one = z.enum(values);
+  const list = z.union([one, z.array(one).min(1).max(100)]).transform((v) => [v].flat());
+  return z.strictObject({
+    $in: list.optional(),
+    $not_in: list.optional(),
+    $is: one.optional(),
+    $is_not: one.optional(),
+    $has_value: presence.optional(),
+    $is_unknown: presence.optional(),
+    $starts_with: text.optional(),
+    $ends_with: text.optional(),
+  });
+}

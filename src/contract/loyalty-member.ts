@@ -83,11 +83,15 @@ export const memberListQuerySchema = z.object({
   limit: limitQuery,
   page: pageQuery,
   order: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code']).default('-created_at'),
-  customer: z.string().optional(),
+  // An empty value names nothing: refused, not read as "no filter".
+  customer: z.string().min(1).max(200).optional(),
   /** Extension: `true` only cards published to a customer (members), `false` only cards not published yet. */
   published: z.enum(['true', 'false']).optional(),
-  code: z.string().optional(),
-  ids: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  code: z.string().min(1).max(200).optional(),
+  ids: z
+    .union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(100)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
   created_at: dateRangeQuery.optional(),
   updated_at: dateRangeQuery.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitQuery, metadataSchema, pageQuery } from './common';
+import { junctionSchema, stringConditionsSchema } from './filter-conditions';
 
 export const publicationSchema = z.object({
   id: z.string(),
@@ -37,7 +38,12 @@ export const publicationListSchema = z.object({
   total: z.number().int(),
 });
 
-const publicationOrders = ['created_at', 'id', 'voucher_code', 'customer_id', 'channel'] as const;
+const publicationOrders = ['created_at', 'id', 'voucher_code', 'tracking_id', 'customer_id', 'channel'] as const;
+
+/** The fields ParameterFiltersListPublications documents; each takes FilterConditionsString. */
+export const publicationFilterFields = ['failure_code', 'result', 'customer_id', 'campaign_name', 'voucher_type', 'is_referral_code', 'parent_object_id', 'related_object_id', 'source_id'] as const;
+export type PublicationFilterField = (typeof publicationFilterFields)[number];
+type PublicationFilterShape = { junction: z.ZodOptional<typeof junctionSchema> } & Record<PublicationFilterField, z.ZodOptional<z.ZodObject<{ conditions: typeof stringConditionsSchema }>>>;
 
 /** `GET /v1/publications` query. */
 export const publicationListQuerySchema = z.object({
@@ -52,17 +58,7 @@ export const publicationListQuerySchema = z.object({
   voucher_type: z.enum(['discount', 'loyalty']).optional(),
   // "Works only for the `true` option", as the contract says: `false` filters nothing.
   is_referral_code: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  // The real API's `filters` (deepObject); the customer_id `$in`/`$is` conditions are what the dashboard
-  // needs: the holders of one page of a program's cards, in one request.
-  filters: z
-    .strictObject({
-      customer_id: z.strictObject({
-        conditions: z.strictObject({
-          $in: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(100)]).optional(),
-          $is: z.string().min(1).optional(),
-        }),
-      }),
-    })
-    .optional(),
+  // The real API's `filters` (deepObject): every field it documents, each with every string operator.
+  filters: z.strictObject(Object.fromEntries([['junction', junctionSchema.optional()], ...publicationFilterFields.map((f) => [f, z.strictObject({ conditions: stringConditionsSchema }).optional()])]) as PublicationFilterShape).optional(),
 });
 export type PublicationListQuery = z.output<typeof publicationListQuerySchema>;

@@ -35,6 +35,12 @@ export const staffActions = {
   transferPoints: everyone,
   /** Correcting a customer's name, e-mail or phone on the member page: support fixes typos as they are reported. */
   editCustomers: everyone,
+  /**
+   * Deleting a customer, or erasing one for good, on the member page: it ends their segment memberships
+   * and (erasure) wipes what they told us everywhere, which no one can undo. Marketing owns the customer
+   * base and answers the data requests behind an erasure.
+   */
+  deleteCustomers: marketingOnly,
   /** Deleting an export ends its download link for whoever it was passed to: marketing, who start most of them. */
   deleteExports: marketingOnly,
   enrollMembers: marketingOnly,

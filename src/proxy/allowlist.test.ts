@@ -84,3 +84,22 @@ describe('allowlist: programs, rewards, undo and transfers (issue 30)', () => {
     expect(actionFor(method, path)).toBeUndefined();
   });
 });
+
+describe('allowlist: deleting customers (issue 34)', () => {
+  it.each([
+    ['DELETE', '/v1/customers/cust_1'],
+    ['POST', '/v1/customers/cust_1/permanent-deletion'],
+  ])('%s %s is deleteCustomers, which only marketing may do', (method, path) => {
+    expect(actionFor(method, path)).toBe('deleteCustomers');
+    expect(roleMay('marketing', 'deleteCustomers')).toBe(true);
+    expect(roleMay('support', 'deleteCustomers')).toBe(false);
+  });
+
+  it.each([
+    ['POST', '/v1/customers/cust_1/permanent-deletion/x'],
+    ['DELETE', '/v1/customers/cust_1/segments'],
+    ['POST', '/v1/customers/importCSV'],
+  ])('the dashboard does not call %s %s', (method, path) => {
+    expect(actionFor(method, path)).toBeUndefined();
+  });
+});

@@ -52,7 +52,10 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'GET', path: /^\/v1\/customers$/ },
   { method: 'GET', path: new RegExp(`^/v1/customers/${segment}$`) },
   { method: 'PUT', path: new RegExp(`^/v1/customers/${segment}$`), action: 'editCustomers' },
-  // Earning rules and events pages: rules (v2), event schemas, firing events, a card's history.
+  // Member page (issue 34, marketing): delete a customer, or erase one permanently.
+  { method: 'DELETE', path: new RegExp(`^/v1/customers/${segment}$`), action: 'deleteCustomers' },
+  { method: 'POST', path: new RegExp(`^/v1/customers/${segment}/permanent-deletion$`), action: 'deleteCustomers' },
+  // Earning rules and events pages: rules (v2), the custom events' metadata schemas, firing events, a card's history.
   { method: 'GET', path: /^\/v2\/loyalties\/earning-rules$/ },
   { method: 'GET', path: new RegExp(`^/v2/loyalties/earning-rules/${segment}$`) },
   // Rule builder: the v1 earning-rule API of one program; support reads, marketing authors.
@@ -62,7 +65,7 @@ export const allowedRoutes: AllowedRoute[] = [
   { method: 'PUT', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}$`), action: 'authorEarningRules' },
   { method: 'DELETE', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}$`), action: 'authorEarningRules' },
   { method: 'POST', path: new RegExp(`^/v1/loyalties/${segment}/earning-rules/${segment}/(enable|disable)$`), action: 'authorEarningRules' },
-  { method: 'GET', path: /^\/v1\/event-schemas$/ },
+  { method: 'GET', path: /^\/v1\/metadata-schemas$/ },
   { method: 'POST', path: /^\/v1\/events$/ },
   { method: 'GET', path: /^\/v1\/events$/ },
   { method: 'GET', path: new RegExp(`^/v1/loyalties/members/${segment}/transactions$`) },

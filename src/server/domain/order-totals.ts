@@ -6,6 +6,8 @@ export interface OrderLine {
   /** The SKU the line names, when it names one (its product is then the SKU's). */
   skuId: string | null;
   sourceId: string | null;
+  /** What the line names: the SKU or product found, else what the client said `source_id` names. */
+  relatedObject: 'product' | 'sku' | null;
   quantity: number;
   price: number | null;
   /** price × quantity, or the amount the client gave. */

@@ -10,7 +10,7 @@ export function orderItemOf(line: OrderLine): OrderItem {
     ...(line.productId !== null && { product_id: line.productId }),
     ...(line.skuId !== null && { sku_id: line.skuId }),
     ...(line.sourceId !== null && { source_id: line.sourceId }),
-    ...(line.skuId !== null ? { related_object: 'sku' as const } : line.productId !== null && { related_object: 'product' as const }),
+    ...(line.relatedObject !== null && { related_object: line.relatedObject }),
     quantity: line.quantity,
     ...(line.price !== null && { price: line.price }),
     amount: line.amount,

@@ -8,6 +8,7 @@ import earningRuleRoutes from './earning-rules/route';
 import eventRoutes from './events/route';
 import exportRoutes from './exports/route';
 import locationRoutes from './locations/route';
+import metadataSchemaRoutes from './metadata-schemas/route';
 import loyaltyProgramRoutes from './loyalty-programs/route';
 import loyaltyTierRoutes from './loyalty-tiers/route';
 import memberPointsRoutes from './member-points/route';
@@ -29,4 +30,4 @@ import segmentRoutes from './segments/route';
 import webhookRoutes from './webhooks/route';
 
 /** Every route area of the service; a new area adds one line here. */
-export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, csvImportRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes, redemptionRoutes, transferRoutes, reversalRoutes, rewardOwnAssignmentRoutes] as FastifyPluginAsync[];
+export const routeAreas: FastifyPluginAsync[] = [membersRoutes, loyaltyProgramRoutes, publicationRoutes, assetRoutes, locationRoutes, oauthRoutes, segmentRoutes, earningRuleRoutes, eventRoutes, cardTransactionRoutes, exportRoutes, memberPointsRoutes, productRoutes, rewardRoutes, rewardAssignmentRoutes, memberRewardRoutes, memberSearchRoutes, orderRoutes, pendingPointsRoutes, customerRoutes, csvImportRoutes, asyncActionRoutes, loyaltyTierRoutes, webhookRoutes, redemptionRoutes, transferRoutes, reversalRoutes, rewardOwnAssignmentRoutes, metadataSchemaRoutes] as FastifyPluginAsync[];

@@ -48,6 +48,25 @@ describe.each(testDatabases())('List filters the contract documents (%s)', (kind
     expect((await service.call('GET', `/v1/loyalties/${auto()}/members?created_at[after]=soon`)).status).toBe(400);
   });
 
+  it('List Members: customer (id or source id), code and ids, each exactly the matching cards; an empty value is refused', async () => {
+    const cards = (await get(`/v1/loyalties/${auto()}/members?limit=100&order=created_at`)).vouchers as { id: string; code: string; holder_id: string | null }[];
+    const mine = cards.filter((v) => v.holder_id && holders.has(v.holder_id));
+    const [ann, ben, cat] = mine;
+    expect(await codes('customer=ben')).toEqual(['ben']);
+    expect(await codes(`customer=${cat.holder_id}`)).toEqual(['cat']);
+    expect((await get(`/v1/loyalties/${auto()}/members?customer=nobody`)).total).toBe(0);
+    expect(await codes(`code=${ann.code}`)).toEqual(['ann']);
+    expect(await codes(`ids=${ben.id}`)).toEqual(['ben']);
+    expect(await codes(`ids=${ann.id}&ids=${cat.id}`)).toEqual(['ann', 'cat']);
+    expect(await codes(`ids[0]=${ann.id}&ids[1]=${ben.id}`)).toEqual(['ann', 'ben']);
+    expect((await get(`/v1/loyalties/${auto()}/members?ids=v_nope`)).total).toBe(0);
+    for (const query of ['customer=', 'code=', 'ids=']) {
+      const res = await service.call('GET', `/v1/loyalties/${auto()}/members?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.details, query).toContain(query.slice(0, -1));
+    }
+  });
+
   it('List Publications: result, voucher_type and is_referral_code, which no failure, discount or referral code here matches', async () => {
     const all = (await get('/v1/publications?limit=100')).total as number;
     expect(all).toBeGreaterThanOrEqual(3);

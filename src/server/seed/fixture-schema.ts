@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../../contract/customer';
+import { standardMetadataResources } from '../../contract/metadata-schema';
 import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
 import { pointsExpirationSchema } from '../../contract/earning-rule';
 import { loyaltyTiersExpirationSchema, tierMappingSchema } from '../../contract/loyalty-tier';
@@ -67,7 +68,8 @@ export const transactionFixture = z.object({
 
 export const eventSchemaFixture = z.object({
   id: z.string().startsWith('ms_').optional(),
-  name: z.string().min(1).max(300),
+  // An event schema is the metadata schema of that name (GET /v1/metadata-schemas/{resource}): a standard resource's name would be two schemas.
+  name: z.string().min(1).max(300).refine((name) => !(standardMetadataResources as readonly string[]).includes(name), 'is the name of a standard metadata schema (customer, order, …)'),
   properties: z.record(z.string(), z.object({ type: z.enum(['string', 'number', 'boolean', 'date', 'datetime', 'object']), required: z.boolean().optional() })).default({}),
 });
 

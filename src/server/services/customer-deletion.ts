@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { newId } from '../../platform/ids';
 import type { ServiceContext } from '../context';
 import { eraseCustomerEvents, eraseFromRequestLog, eraseCustomerOrders, eraseProfile, erasePublicationsAndRedemptions, markCustomerDeleted, removeSegmentMemberships, scrubStoredCopies } from '../db/repositories/customer-erasure';
-import { findCustomer, findCustomerBySourceId, lockCustomer, type CustomerRow } from '../db/repositories/customers';
+import { findCustomer, findCustomerBySourceId, lockCustomer, lockDeletedCustomer, type CustomerRow } from '../db/repositories/customers';
 import { notFound } from '../lib/api-error';
 
 /** The customer by id or source id, locked so a parallel upsert or deletion waits for this one. */
@@ -29,6 +29,18 @@ export async function deleteCustomer(ctx: ServiceContext, projectId: string, ref
   });
 }
 
+/**
+ * The customer to erase: a live one as above, else one deleted earlier whose profile still holds
+ * something the person gave (a plain deletion keeps it; erasing is how it goes). An erased one is not found.
+ */
+async function customerToErase(db: DbOrTx, projectId: string, ref: string): Promise<CustomerRow> {
+  const live = (await findCustomer(db, projectId, ref)) ?? (await findCustomerBySourceId(db, projectId, ref));
+  if (live) return lockedCustomer(db, projectId, ref);
+  const deleted = await lockDeletedCustomer(db, projectId, ref);
+  if (!deleted || personalValues(deleted).length === 0) throw notFound('customer', ref);
+  return deleted;
+}
+
 /** The values a person gave that copies elsewhere may hold: what permanent deletion searches for. */
 function personalValues(customer: CustomerRow): string[] {
   const texts = [customer.sourceId, customer.deletedSourceId, customer.name, customer.email, customer.phone, customer.description, customer.birthdate, customer.birthday];
@@ -48,9 +60,9 @@ export async function deleteCustomerPermanently(ctx: ServiceContext, projectId: 
   // The requests answered so far are written first, so their entries are erased with the rest.
   await ctx.requestLog?.flush();
   return ctx.db.transaction(async (tx) => {
-    const customer = await lockedCustomer(tx, projectId, ref);
+    const customer = await customerToErase(tx, projectId, ref);
     const segments = await removeSegmentMemberships(tx, customer.id);
-    await markCustomerDeleted(tx, customer.id, now);
+    if (!customer.deletedAt) await markCustomerDeleted(tx, customer.id, now);
     await scrubStoredCopies(tx, projectId, customer.id, personalValues(customer));
     await eraseFromRequestLog(tx, projectId, customer.id, personalValues(customer));
     const customerEvents = await eraseCustomerEvents(tx, projectId, customer.id);

@@ -1,10 +1,9 @@
-import type { EventSchemaList, TrackedEventList } from '../../contract/event';
+import type { TrackedEventList } from '../../contract/event';
 import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId } from '../db/repositories/customers';
-import { listEventSchemas } from '../db/repositories/event-schemas';
 import { findEvent, listCustomerEvents } from '../db/repositories/events';
 import { invalidQueryAt, notFound } from '../lib/api-error';
-import { presentEventSchema, presentTrackedEvent } from '../presenters/event';
+import { presentTrackedEvent } from '../presenters/event';
 import { cursorPage } from '../presenters/cursor-page';
 
 /** GET /v1/events?customer=… (our extension): a customer's events, newest first. */
@@ -22,8 +21,3 @@ export async function listEventsOfCustomer(
   return { object: 'list', data_ref: 'events', events: page.map(presentTrackedEvent), ...paging };
 }
 
-/** GET /v1/event-schemas (our extension): the project's custom event schemas by name. */
-export async function listProjectEventSchemas(ctx: ServiceContext, projectId: string): Promise<EventSchemaList> {
-  const rows = await listEventSchemas(ctx.db, projectId);
-  return { object: 'list', data_ref: 'event_schemas', event_schemas: rows.map(presentEventSchema), total: rows.length };
-}

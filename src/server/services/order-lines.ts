@@ -5,7 +5,7 @@ import { insertProduct, productsByRefs, updateProduct, type ProductRow } from '.
 import { skusByRefs, type SkuRow } from '../db/repositories/skus';
 import { lineAmounts, orderTotals, type OrderLine } from '../domain/order-totals';
 import type { OrderRow } from '../db/repositories/orders';
-import { notFound } from '../lib/api-error';
+import { invalidPayloadAt, notFound } from '../lib/api-error';
 import { orderItemOf } from '../presenters/order';
 
 /** The stored SKU a line names: `sku_id`, `sku.id` (each must exist), else a SKU's source id (`related_object: sku`, or `sku.source_id`; may be unknown). */
@@ -23,6 +23,25 @@ function productReferenceOf(item: OrderItemRequest, sku: SkuRow | undefined): { 
   if (item.product?.id !== undefined) return { ref: item.product.id, mustExist: true };
   const sourceId = item.related_object === 'sku' ? item.product?.source_id : (item.source_id ?? item.product?.source_id);
   return sourceId === undefined ? undefined : { ref: sourceId, mustExist: false };
+}
+
+/** The product a line names by id beside its SKU (`product_id`, `product.id`), with where it is named. */
+function explicitProductOf(item: OrderItemRequest): { ref: string; field: string[] } | undefined {
+  if (item.product_id !== undefined) return { ref: item.product_id, field: ['product_id'] };
+  if (item.product?.id !== undefined) return { ref: item.product.id, field: ['product', 'id'] };
+  return undefined;
+}
+
+/**
+ * What the line names, for its `related_object`: the SKU or product found; else, for a source id not
+ * in the catalog, what the client said it names (a product unless `related_object: sku`).
+ */
+function relatedObjectOf(item: OrderItemRequest, sku: SkuRow | undefined, product: ProductRow | undefined, sourceId: string | null): 'product' | 'sku' | null {
+  if (sku) return 'sku';
+  if (item.related_object !== undefined && item.source_id !== undefined) return item.related_object;
+  if (product) return 'product';
+  if (item.sku?.source_id !== undefined && item.product?.source_id === undefined && item.source_id === undefined) return 'sku';
+  return sourceId === null ? null : 'product';
 }
 
 /**
@@ -66,22 +85,31 @@ export async function orderLinesOf(tx: DbOrTx, projectId: string, items: OrderIt
     return sku;
   });
   const refs = items.map((item, i) => productReferenceOf(item, lineSkus[i]));
-  const products = byReference(await productsByRefs(tx, projectId, refs.flatMap((r) => (r ? [r.ref] : []))));
+  // A product named by id beside a SKU is read too, to check the SKU is one of its own.
+  const explicit = items.map((item, i) => (lineSkus[i] ? explicitProductOf(item) : undefined));
+  const products = byReference(await productsByRefs(tx, projectId, [...refs, ...explicit].flatMap((r) => (r ? [r.ref] : []))));
   const lines: OrderLine[] = [];
   for (const [i, item] of items.entries()) {
     const ref = refs[i];
     const sku = lineSkus[i];
     let product = ref && products.get(ref.ref);
     if (ref?.mustExist && !product) throw notFound('product', ref.ref);
+    const named = explicit[i];
+    if (sku && named && products.get(named.ref)?.id !== sku.productId) {
+      if (!products.has(named.ref)) throw notFound('product', named.ref);
+      throw invalidPayloadAt(['items', i, ...named.field], `names product ${named.ref}, but SKU ${sku.id} is a SKU of product ${sku.productId}`);
+    }
     if (item.product?.override) {
       product = await overridden(tx, projectId, item, product, now);
       if (ref) products.set(ref.ref, product);
     }
+    const sourceId = item.source_id ?? sku?.sourceId ?? product?.sourceId ?? item.sku?.source_id ?? item.product?.source_id ?? null;
     const amounts = lineAmounts({ quantity: item.quantity, price: item.price ?? item.sku?.price ?? item.product?.price, amount: item.amount, discount_amount: item.discount_amount, storedPrice: sku?.price ?? product?.price ?? null }, i);
     lines.push({
       productId: product?.id ?? null,
       skuId: sku?.id ?? null,
-      sourceId: item.source_id ?? sku?.sourceId ?? product?.sourceId ?? item.sku?.source_id ?? item.product?.source_id ?? null,
+      sourceId,
+      relatedObject: relatedObjectOf(item, sku, product, sourceId),
       ...amounts,
       product: product
         ? productOnLine(product)

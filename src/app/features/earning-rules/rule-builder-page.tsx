@@ -56,7 +56,7 @@ function CreateRule() {
         <RuleBuilderForm
           mode="create"
           defaultValues={{ ...emptyRuleForm, programId: firstProgram }}
-          schemas={schemas.data.event_schemas}
+          schemas={schemas.data}
           programs={programs.data.campaigns}
           cancelTo={paths.earningRules}
           onSaved={(id) => void navigate(ruleDetailPath(id))}
@@ -99,7 +99,7 @@ function EditRule({ ruleId }: { ruleId: string }) {
           mode="edit"
           ruleId={ruleId}
           defaultValues={formValuesOf(rule.data, program.id, program.pendingDays)}
-          schemas={schemas.data.event_schemas}
+          schemas={schemas.data}
           programs={programs.data.campaigns}
           currentExpiration={expiration}
           keepExpiryLabel={formValuesOf(rule.data, program.id).expiry === 'keep' ? describeExpiration(expiration) : undefined}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import type { LoyaltyMember } from '../../../contract/loyalty-member';
 import type { LoyaltyProgram } from '../../../contract/loyalty-program';
 import { ErrorAlert } from '../../components/error-alert';
@@ -59,6 +59,8 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
   const [enrolled, setEnrolled] = useState<{ member: LoyaltyMember; holder: string } | null>(null);
   const [remembered] = useState(readRememberedProgram);
   const canEnroll = useCan('enrollMembers');
+  // A customer deleted on the member page, which comes back here with what happened.
+  const [customerDeleted, setCustomerDeleted] = useState<string | null>((useLocation().state as { customerDeleted?: string } | null)?.customerDeleted ?? null);
 
   const list = programs.data?.campaigns ?? [];
   const requested = params.get(searchParamNames.program) ?? undefined;
@@ -116,6 +118,11 @@ export default function EnrollPage({ view }: { view: EnrollPageView }) {
         />
       )}
 
+      {customerDeleted && (
+        <Alert severity="success" onClose={() => setCustomerDeleted(null)} sx={{ mb: 2 }}>
+          {customerDeleted}
+        </Alert>
+      )}
       <Paper sx={{ p: 3, mb: 3 }}>
         <ProgramSelect
           programs={list}

@@ -39,7 +39,7 @@ function CustomEvent() {
   if (schemas.isError) return <ErrorAlert error={schemas.error} title="Could not load the event schemas" onRetry={() => void schemas.refetch()} />;
   return (
     <Box sx={columns}>
-      <EventForm schemas={schemas.data.event_schemas} onFired={setResult} />
+      <EventForm schemas={schemas.data} onFired={setResult} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
         <Box role="status" aria-live="polite">
           {result && (

@@ -88,8 +88,10 @@ function MemberView({ code }: { code: string }) {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <Section id="customer-heading" title="Customer">
             {!card.holder_id && <Typography variant="body2">This card has no holder yet.</Typography>}
+            {/* Member search no longer finds a deleted holder; their card stays, with its points. */}
+            {card.holder_id && cards.data && !holder && <Typography variant="body2">The customer who held this card was deleted.</Typography>}
             {cards.isError && <ErrorAlert error={cards.error} title="Could not load the customer" onRetry={() => void cards.refetch()} />}
-            {holder && <CustomerPanel code={card.code} holder={holder} />}
+            {holder && <CustomerPanel code={card.code} holder={holder} campaignId={card.campaign_id} cardCount={cards.data?.members.length} />}
           </Section>
           {cards.data && cards.data.members.length > 0 && (
             <Section id="cards-heading" title="Cards">

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/api-error';
 import type { DbOrTx } from '../../../platform/db/client';
 import { LookupCache } from '../lookup-cache';
@@ -42,7 +42,8 @@ export async function getCampaign(db: DbOrTx, projectId: string, idOrName: strin
 export type CampaignOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 
 export async function listCampaigns(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: CampaignOrder }) {
-  const column = opts.order.endsWith('updated_at') ? campaigns.updatedAt : campaigns.createdAt;
+  // Never changed since it was made: last updated when it was made (else NULLs would lead a newest-first list).
+  const column = opts.order.endsWith('updated_at') ? sql`coalesce(${campaigns.updatedAt}, ${campaigns.createdAt})` : campaigns.createdAt;
   const rows = await db
     .select()
     .from(campaigns)

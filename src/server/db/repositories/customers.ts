@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { CustomerReference } from '../../../contract/customer';
 import { notFound } from '../../lib/api-error';
 import { newId } from '../../../platform/ids';
@@ -26,6 +26,21 @@ export async function findCustomer(db: DbOrTx, projectId: string, id: string): P
 /** The customer, locked to the end of the transaction (a deletion: a parallel upsert or deletion waits for it). */
 export async function lockCustomer(db: DbOrTx, projectId: string, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(and(eq(customers.projectId, projectId), eq(customers.id, id), isNull(customers.deletedAt))).limit(1).for('update');
+  return row;
+}
+
+/**
+ * A deleted customer by id or by the source id it had (the latest such), locked: permanent deletion
+ * still reaches one, whose profile a plain deletion kept.
+ */
+export async function lockDeletedCustomer(db: DbOrTx, projectId: string, ref: string): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.projectId, projectId), isNotNull(customers.deletedAt), or(eq(customers.id, ref), eq(customers.deletedSourceId, ref))))
+    .orderBy(desc(customers.deletedAt))
+    .limit(1)
+    .for('update');
   return row;
 }
 

@@ -16,11 +16,13 @@ export async function findEarningRule(db: DbOrTx, projectId: string, id: string)
   return row;
 }
 
-export interface EarningRuleFilter {
-  field: 'id' | 'name' | 'status';
-  op: EarningRuleFilterOp;
-  values: string[];
-}
+/**
+ * One condition of the v2 list's filters. created_at's relative days are turned into instants when
+ * the first page is asked for (`$after`, `$before`, or `$within` [from, to)), so a cursor keeps them.
+ */
+export type EarningRuleFilter =
+  | { field: 'id' | 'name' | 'status'; op: EarningRuleFilterOp; values: string[] }
+  | { field: 'created_at'; op: '$after' | '$before' | '$within' | '$has_value' | '$is_unknown'; values: string[] };
 
 /** Where a page starts: after the row with these sort values (keyset paging). */
 export interface RulePosition {
@@ -28,7 +30,24 @@ export interface RulePosition {
   id: string;
 }
 
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, '\\$&');
+
 function filterSql(f: EarningRuleFilter): SQL {
+  if (f.field === 'created_at') {
+    const at = earningRules.createdAt;
+    switch (f.op) {
+      case '$after':
+        return sql`${at} > ${f.values[0]}::timestamptz`;
+      case '$before':
+        return sql`${at} < ${f.values[0]}::timestamptz`;
+      case '$within':
+        return sql`(${at} >= ${f.values[0]}::timestamptz AND ${at} < ${f.values[1]}::timestamptz)`;
+      case '$has_value':
+        return sql`${at} IS NOT NULL`;
+      case '$is_unknown':
+        return sql`${at} IS NULL`;
+    }
+  }
   const column = f.field === 'id' ? earningRules.id : f.field === 'name' ? earningRules.name : earningRules.status;
   switch (f.op) {
     case '$is':
@@ -39,8 +58,16 @@ function filterSql(f: EarningRuleFilter): SQL {
       return notInArray(column, f.values);
     case '$contains':
       return sql`strpos(lower(${column}), lower(${f.values[0]})) > 0`;
+    case '$not_contain':
+      return sql`strpos(lower(${column}), lower(${f.values[0]})) = 0`;
     case '$starts_with':
-      return sql`lower(${column}) LIKE ${f.values[0].toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}`;
+      return sql`lower(${column}) LIKE ${escapeLike(f.values[0]) + '%'}`;
+    case '$ends_with':
+      return sql`lower(${column}) LIKE ${'%' + escapeLike(f.values[0])}`;
+    case '$has_value':
+      return sql`${column} IS NOT NULL`;
+    case '$is_unknown':
+      return sql`${column} IS NULL`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { orders } from '../../../platform/db/schema';
 import { plainRows, tableRows } from '../plain-sql';
@@ -73,7 +73,8 @@ export type OrderListOrder = 'created_at' | '-created_at' | 'updated_at' | '-upd
 /** A page of the project's orders (of one customer, when given), with their total. */
 export async function listOrders(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: OrderListOrder; customerId?: string }) {
   const where: SQL | undefined = and(eq(orders.projectId, projectId), opts.customerId ? eq(orders.customerId, opts.customerId) : undefined);
-  const column = opts.order.endsWith('updated_at') ? orders.updatedAt : orders.createdAt;
+  // Never changed since it was made: last updated when it was made (else NULLs would lead a newest-first list).
+  const column = opts.order.endsWith('updated_at') ? sql`coalesce(${orders.updatedAt}, ${orders.createdAt})` : orders.createdAt;
   const direction = opts.order.startsWith('-') ? desc : asc;
   const rows = await db
     .select()

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { products, rewards } from '../../../platform/db/schema';
 
@@ -29,7 +29,8 @@ export async function updateProduct(db: DbOrTx, id: string, changes: Partial<New
 export type ProductOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 
 export async function listProducts(db: DbOrTx, projectId: string, opts: { limit: number; page: number; order: ProductOrder; start_date?: Date; end_date?: Date }) {
-  const column = opts.order.endsWith('updated_at') ? products.updatedAt : products.createdAt;
+  // Never changed since it was made: last updated when it was made (else NULLs would lead a newest-first list).
+  const column = opts.order.endsWith('updated_at') ? sql`coalesce(${products.updatedAt}, ${products.createdAt})` : products.createdAt;
   const where = and(
     eq(products.projectId, projectId),
     opts.start_date ? gte(products.createdAt, opts.start_date) : undefined,

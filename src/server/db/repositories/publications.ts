@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { publicationFilterFields, type PublicationFilterField, type PublicationListQuery } from '../../../contract/publication';
+import { joined, stringConditions } from '../condition-filters';
 import type { DbOrTx } from '../../../platform/db/client';
 import { plainRows } from '../plain-sql';
 import { campaigns, customers, publications, vouchers } from '../../../platform/db/schema';
@@ -24,9 +26,34 @@ export async function insertPublication(db: DbOrTx, row: typeof publications.$in
   await db.insert(publications).values(row);
 }
 
-/** `none`: a filter no publication of this service can match. */
-export type PublicationFilters = { campaignName?: string; customer?: string; voucherCode?: string; sourceId?: string; customerIds?: string[]; none?: boolean };
-export type PublicationOrder = 'created_at' | '-created_at' | 'id' | '-id' | 'voucher_code' | '-voucher_code' | 'customer_id' | '-customer_id' | 'channel' | '-channel';
+/** `none`: a filter no publication of this service can match; `conditions`: the contract's `filters`. */
+export type PublicationFilters = { campaignName?: string; customer?: string; voucherCode?: string; sourceId?: string; conditions?: PublicationListQuery['filters']; none?: boolean };
+export type PublicationOrder = PublicationListQuery['order'];
+
+/**
+ * What each documented filter field reads. Every publication here succeeded (no failure code), is
+ * a loyalty card (`voucher_type` as the sibling query parameter spells it) and no referral code;
+ * its parent object is the campaign, its related object the card.
+ */
+const filterColumns: Record<PublicationFilterField, SQL> = {
+  failure_code: sql`NULL::text`,
+  result: sql`'SUCCESS'::text`,
+  customer_id: sql`${publications.customerId}`,
+  campaign_name: sql`${campaigns.name}`,
+  voucher_type: sql`'loyalty'::text`,
+  is_referral_code: sql`'false'::text`,
+  parent_object_id: sql`${publications.campaignId}`,
+  related_object_id: sql`${publications.voucherId}`,
+  source_id: sql`${publications.sourceId}`,
+};
+
+function conditionsSql(filters: NonNullable<PublicationListQuery['filters']>): SQL | undefined {
+  const all = publicationFilterFields.flatMap((field) => {
+    const given = filters[field];
+    return given ? stringConditions(filterColumns[field], given.conditions) : [];
+  });
+  return joined(all, filters.junction);
+}
 
 /** GET /v1/publications: publications joined with their customer, card and campaign. */
 export async function listPublications(db: DbOrTx, projectId: string, filters: PublicationFilters, opts: { limit: number; page: number; order: PublicationOrder }) {
@@ -34,7 +61,8 @@ export async function listPublications(db: DbOrTx, projectId: string, filters: P
   if (filters.campaignName) where.push(eq(campaigns.name, filters.campaignName));
   if (filters.voucherCode) where.push(eq(vouchers.code, filters.voucherCode));
   if (filters.sourceId) where.push(eq(publications.sourceId, filters.sourceId));
-  if (filters.customerIds) where.push(inArray(publications.customerId, filters.customerIds));
+  const conditions = filters.conditions && conditionsSql(filters.conditions);
+  if (conditions) where.push(conditions);
   if (filters.none) where.push(sql`false`);
   if (filters.customer) {
     where.push(filters.customer.startsWith('cust_') ? eq(publications.customerId, filters.customer) : eq(customers.sourceId, filters.customer));
@@ -43,6 +71,7 @@ export async function listPublications(db: DbOrTx, projectId: string, filters: P
     created_at: publications.createdAt,
     id: publications.id,
     voucher_code: vouchers.code,
+    tracking_id: publications.trackingId,
     customer_id: publications.customerId,
     channel: publications.channel,
   } as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { skus } from '../../../platform/db/schema';
 
@@ -34,7 +34,8 @@ export type SkuOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_a
 
 /** One page of a product's SKUs and how many it has. */
 export async function skusOfProduct(db: DbOrTx, productId: string, opts: { limit: number; page: number; order: SkuOrder; start_date?: Date; end_date?: Date }) {
-  const column = opts.order.endsWith('updated_at') ? skus.updatedAt : skus.createdAt;
+  // Never changed since it was made: last updated when it was made (else NULLs would lead a newest-first list).
+  const column = opts.order.endsWith('updated_at') ? sql`coalesce(${skus.updatedAt}, ${skus.createdAt})` : skus.createdAt;
   const where = and(eq(skus.productId, productId), opts.start_date ? gte(skus.createdAt, opts.start_date) : undefined, opts.end_date ? lte(skus.createdAt, opts.end_date) : undefined);
   const rows = await db
     .select()

@@ -194,3 +194,9 @@ export async function nextExpirations(db: DbOrTx, voucherIds: string[]): Promise
 export async function cardsHeldBy(db: DbOrTx, projectId: string, holderId: string): Promise<VoucherRow[]> {
   return db.select().from(vouchers).where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId)));
 }
+
+/** The project's cards of these ids (any order; unknown ids are left out). */
+export async function vouchersByIds(db: DbOrTx, projectId: string, ids: string[]): Promise<VoucherRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(vouchers).where(and(eq(vouchers.projectId, projectId), inArray(vouchers.id, ids)));
+}

@@ -48,7 +48,7 @@ const tagNames: Record<string, string> = {
   redemptions: 'Redemptions',
   locations: 'Locations',
   events: 'Events',
-  'event-schemas': 'Events',
+  'metadata-schemas': 'Metadata Schemas',
   exports: 'Exports',
   publications: 'Publications',
   assets: 'Assets',

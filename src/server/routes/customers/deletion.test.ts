@@ -77,6 +77,20 @@ describe.each(testDatabases())('Deleting customers (%s)', (kind) => {
     expect(await databaseChecksum(service.database)).toEqual(before);
   });
 
+  it('erases a customer deleted earlier (a plain deletion keeps the profile), by id or the source id it had; once erased, 404', async () => {
+    const client = sdk();
+    const kim = (await client.customers.create({ source_id: 'late-kim', name: 'Kim Latererase', email: 'kim.late@example.com' })) as { id: string };
+    await client.customers.delete(kim.id);
+    expect(await rowsHolding(['Kim Latererase', 'kim.late@example.com'])).not.toEqual({ 'Kim Latererase': [], 'kim.late@example.com': [] });
+    const deletion = await service.call('POST', '/v1/customers/late-kim/permanent-deletion');
+    expect(deletion.status).toBe(200);
+    expect(deletion.body).toMatchObject({ related_object_id: kim.id, status: 'DONE' });
+    expect(await rowsHolding(['Kim Latererase', 'kim.late@example.com', 'late-kim'])).toEqual({ 'Kim Latererase': [], 'kim.late@example.com': [], 'late-kim': [] });
+    for (const ref of [kim.id, 'late-kim']) {
+      expect((await service.call('POST', `/v1/customers/${ref}/permanent-deletion`)).body).toMatchObject({ code: 404, key: 'not_found', resource_type: 'customer' });
+    }
+  });
+
   it('erases a customer permanently: no value the person gave is left anywhere in the database', { timeout: 120_000 }, async () => {
     const client = sdk();
     const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'erasure');

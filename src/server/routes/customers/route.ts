@@ -5,9 +5,12 @@ import { errorObjectSchema } from '../../../contract/error';
 import { acceptEmptyJsonBodies } from '../../http/empty-json-body';
 import { noContent } from '../../http/openapi/responses';
 import { customerActivityListSchema, customerActivityQuerySchema } from '../../../contract/customer-activity';
+import { customerRedeemableListQuerySchema, customerRedeemableListSchema } from '../../../contract/customer-redeemables';
+import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { customersBulkUpdateRequestSchema, customersMetadataUpdateRequestSchema } from '../../../contract/customer-bulk';
 import { asyncActionCreatedSchema } from '../../../contract/order-import';
 import { listCustomerActivity } from '../../services/customer-activity-reads';
+import { listCustomerRedeemables } from '../../services/customer-redeemables';
 import { deleteCustomer, deleteCustomerPermanently } from '../../services/customer-deletion';
 import { updateCustomersInBulk, updateCustomersMetadataInBulk } from '../../services/customers-in-bulk';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../../services/customers';
@@ -68,6 +71,14 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'List Customer Activity', params: customerParams, querystring: customerActivityQuerySchema, response: { 200: customerActivityListSchema, 404: notFound } },
     }, async (request) =>
     listCustomerActivity(app.ctx, request.principal.projectId, request.params.customerId, request.query),
+  );
+
+  app.get('/v1/customers/:customerId/redeemables', {
+      // `filters` is a deepObject (`filters[holder_role][conditions][$in][0]=OWNER`).
+      preValidation: parseDeepObjectQuery,
+      schema: { summary: "List Customer's Redeemables", params: customerParams, querystring: customerRedeemableListQuerySchema, response: { 200: customerRedeemableListSchema, 404: notFound } },
+    }, async (request) =>
+    listCustomerRedeemables(app.ctx, request.principal.projectId, request.params.customerId, request.query),
   );
 
   app.delete('/v1/customers/:customerId', {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earningRuleListQuerySchema, earningRuleListSchema, earningRuleSchema, type EarningRuleListQuery } from '../../../contract/earning-rule';
+import { earningRuleListQuerySchema, earningRuleListSchema, earningRuleSchema, type EarningRuleCreatedAtConditions, type EarningRuleFilterOp, type EarningRuleListQuery } from '../../../contract/earning-rule';
 import type { EarningRuleFilter } from '../../db/repositories/earning-rules';
 import { parseDeepObjectQuery } from '../../http/deep-object-query';
 import { v1CreateEarningRulesSchema, v1EarningRuleListQuerySchema, v1EarningRuleListSchema, v1EarningRuleSchema, v1UpdateEarningRuleSchema } from '../../../contract/earning-rule-v1';
@@ -8,12 +8,32 @@ import { noContent } from '../../http/openapi/responses';
 import { getEarningRule, getEarningRuleV1, listEarningRulesV1, listProjectEarningRules } from '../../services/earning-rules-reads';
 import { createEarningRulesV1, deleteEarningRuleV1, setEarningRuleActiveV1, updateEarningRuleV1 } from '../../services/earning-rules-write';
 
-function filterList(filters: EarningRuleListQuery['filters']): EarningRuleFilter[] {
+const DAY_MS = 86_400_000;
+
+/** created_at's conditions as instants: whole days count back from `now` (the project clock), `$is` is that UTC day. */
+function createdAtFilters(c: EarningRuleCreatedAtConditions, now: Date): EarningRuleFilter[] {
+  const back = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const list: EarningRuleFilter[] = [];
+  if (c.$before) list.push({ field: 'created_at', op: '$before', values: [c.$before.toISOString()] });
+  if (c.$after) list.push({ field: 'created_at', op: '$after', values: [c.$after.toISOString()] });
+  if (c.$more_than !== undefined) list.push({ field: 'created_at', op: '$before', values: [back(c.$more_than).toISOString()] });
+  if (c.$less_than !== undefined) list.push({ field: 'created_at', op: '$after', values: [back(c.$less_than).toISOString()] });
+  if (c.$is !== undefined) {
+    const day = new Date(back(c.$is).toISOString().slice(0, 10));
+    list.push({ field: 'created_at', op: '$within', values: [day.toISOString(), new Date(day.getTime() + DAY_MS).toISOString()] });
+  }
+  if (c.$has_value !== undefined) list.push({ field: 'created_at', op: '$has_value', values: [] });
+  if (c.$is_unknown !== undefined) list.push({ field: 'created_at', op: '$is_unknown', values: [] });
+  return list;
+}
+
+function filterList(filters: EarningRuleListQuery['filters'], now: Date): EarningRuleFilter[] {
   const list: EarningRuleFilter[] = [];
   for (const field of ['id', 'name', 'status'] as const) {
-    const given = filters?.[field]?.conditions as Partial<Record<EarningRuleFilter['op'], string[]>> | undefined;
-    for (const [op, values] of Object.entries(given ?? {})) if (values) list.push({ field, op: op as EarningRuleFilter['op'], values });
+    const given = filters?.[field]?.conditions as Partial<Record<EarningRuleFilterOp, string[] | string>> | undefined;
+    for (const [op, values] of Object.entries(given ?? {})) if (values !== undefined) list.push({ field, op: op as EarningRuleFilterOp, values: [values].flat() });
   }
+  if (filters?.created_at) list.push(...createdAtFilters(filters.created_at.conditions, now));
   return list;
 }
 
@@ -30,7 +50,7 @@ const earningRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       limit: request.query.limit,
       order: request.query.order,
       cursor: request.query.cursor,
-      filters: filterList(request.query.filters),
+      filters: filterList(request.query.filters, app.ctx.clock.now()),
       junction: request.query.filters?.junction ?? 'AND',
     }),
   );

@@ -38,6 +38,15 @@ describe.each(testDatabases())('loyalty programs: list and get (%s)', (kind) => 
     expect(beyond.body).toMatchObject({ campaigns: [], total: 2 });
   });
 
+  it('orders by updated_at either way: a program never updated counts as updated when it was made', async () => {
+    const names = async (query: string) => (await service.call('GET', `/v1/loyalties?${query}`)).body.campaigns.map((c: { name: string }) => c.name);
+    service.clock.advance(60_000);
+    const fixed = service.project.ids.campaigns.get('Fixed Club') as string;
+    expect((await service.call('PUT', `/v1/loyalties/${fixed}`, { body: { description: 'Ten stamps, one coffee' } })).status).toBe(200);
+    expect(await names('order=-updated_at')).toEqual(['Fixed Club', 'Auto Club']);
+    expect(await names('order=updated_at')).toEqual(['Auto Club', 'Fixed Club']);
+  });
+
   it('refuses a limit, page or order it does not take, naming the parameter, with the error object', async () => {
     for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['page=0', 'page'], ['order=name', 'order']] as const) {
       const res = await service.call('GET', `/v1/loyalties?${query}`);

@@ -78,6 +78,22 @@ describe.each(testDatabases())('Reward assignments from the reward, and a progra
     await client.rewards.deleteAssignment(reward('Lunch'), viaSdk.id);
   });
 
+  it('pages both lists with limit and page: each page exactly the next assignments, the total unchanged', async () => {
+    // Coffee is offered twice here: Fixed Club (fixture) and Auto Club.
+    expect((await service.call('POST', `/v1/rewards/${reward('Free coffee')}/assignments`, { body: { campaign: auto(), parameters: { loyalty: { points: 40 } } } })).status).toBe(200);
+    for (const path of [`/v1/loyalties/${fixed()}/reward-assignments`, `/v1/rewards/${reward('Free coffee')}/assignments`]) {
+      const all = (await service.call('GET', `${path}?limit=100`)).body as { data: { id: string }[]; total: number };
+      expect(all.data.length, path).toBeGreaterThanOrEqual(2);
+      const paged: string[] = [];
+      for (let page = 1; page <= all.total; page++) {
+        const one = (await service.call('GET', `${path}?limit=1&page=${page}`)).body;
+        expect(one.total, `${path} page ${page}`).toBe(all.total);
+        paged.push(...one.data.map((a: { id: string }) => a.id));
+      }
+      expect(paged, path).toEqual(all.data.map((a) => a.id));
+    }
+  });
+
   it('answers bad input and unknown ids with the error object, writing nothing', async () => {
     const before = await databaseChecksum(service.database);
     const mug = `/v1/rewards/${reward('Mug')}/assignments`;

@@ -5,8 +5,6 @@ import { emptyEventForm, eventFormSchema, parseMetadataValue } from './event-for
 const schema: EventSchema = {
   id: 'ms_1',
   name: 'store_visit',
-  object: 'event_schema',
-  created_at: '2026-01-01T00:00:00.000Z',
   properties: {
     store_id: { type: 'string', required: true },
     amount: { type: 'number', required: false },

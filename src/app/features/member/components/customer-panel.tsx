@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { MemberSearchResult } from '../../../../contract/member-search';
 import { Detail } from '../../../components/detail';
 import { EmailText } from '../../../components/email-text';
@@ -12,6 +13,10 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useCan } from '../../../lib/session/use-session';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerSegments } from '../api/get-customer-segments';
+import { paths, withProgram } from '../../../config/paths';
+import type { CustomerDeletionKind } from '../model/delete-customer-confirmation';
+import { customerDeletedMessage } from '../model/customer-deleted-message';
+import { DeleteCustomerDialog } from './delete-customer-dialog';
 import { EditCustomerDialog } from './edit-customer-dialog';
 
 
@@ -21,13 +26,17 @@ function metadataText(value: unknown): string {
 
 /**
  * Who holds the card: name, email, phone, the id their own systems use, metadata and segments.
- * Both roles may correct the name, e-mail and phone (EditCustomerDialog).
+ * Both roles may correct the name, e-mail and phone (EditCustomerDialog); marketing may also delete
+ * the customer or erase them for good (DeleteCustomerDialog), then lands on the program's members.
  */
-export function CustomerPanel({ code, holder }: { code: string; holder: MemberSearchResult['holder'] }) {
+export function CustomerPanel({ code, holder, campaignId, cardCount }: { code: string; holder: MemberSearchResult['holder']; campaignId: string; cardCount: number | undefined }) {
   const segments = useCustomerSegments(holder.id);
   const customer = useCustomer(holder.id);
   const mayEdit = useCan('editCustomers');
+  const mayDelete = useCan('deleteCustomers');
+  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<CustomerDeletionKind | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const metadata = Object.entries(holder.metadata);
   return (
@@ -48,11 +57,39 @@ export function CustomerPanel({ code, holder }: { code: string; holder: MemberSe
           </Detail>
         ))}
       </Box>
+      {customer.data && (mayEdit || mayDelete) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          {mayEdit && (
+            <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
+              Correct details
+            </Button>
+          )}
+          {mayDelete && (
+            <>
+              <Button variant="outlined" size="small" color="error" onClick={() => setDeleting('delete')}>
+                Delete customer
+              </Button>
+              <Button variant="outlined" size="small" color="error" onClick={() => setDeleting('erase')}>
+                Erase permanently
+              </Button>
+            </>
+          )}
+        </Box>
+      )}
+      {mayDelete && customer.data && deleting && (
+        <DeleteCustomerDialog
+          key={deleting}
+          kind={deleting}
+          customer={customer.data}
+          segmentCount={segments.data?.data.length}
+          cardCount={cardCount}
+          open
+          onClose={() => setDeleting(null)}
+          onDeleted={() => void navigate(withProgram(paths.members, campaignId), { state: { customerDeleted: customerDeletedMessage(deleting, customer.data) } })}
+        />
+      )}
       {mayEdit && customer.data && (
         <>
-          <Button variant="outlined" size="small" sx={{ mt: 2 }} onClick={() => setEditing(true)}>
-            Correct details
-          </Button>
           <EditCustomerDialog
             code={code}
             customer={customer.data}

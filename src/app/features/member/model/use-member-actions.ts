@@ -14,6 +14,11 @@ import { transferPoints } from '../api/transfer-points';
 import type { TransferPointsRequest } from '../../../../contract/points-transfer';
 import { customerKeys } from '../api/get-customer';
 import { updateCustomer } from '../api/update-customer';
+import { deleteCustomer } from '../api/delete-customer';
+import { deleteCustomerPermanently } from '../api/delete-customer-permanently';
+import { cardHoldersKeys } from '../../../api/get-card-holders';
+import { programMembersKeys } from '../../../api/get-program-members';
+import type { CustomerDeletionKind } from './delete-customer-confirmation';
 import type { Undo } from './undo';
 
 /** After any change: the card, its chart, history, buckets, orders, pending points and affordable rewards, and search balances. */
@@ -54,6 +59,28 @@ export function useUpdateCustomer(code: string) {
   return useMutation({
     mutationFn: ({ customerId, body }: { customerId: string; body: UpdateCustomerRequest }) => updateCustomer(customerId, body),
     onSuccess: (customer) => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: customerKeys.one(customer.id) })]),
+  });
+}
+
+/**
+ * Deleting a customer (or erasing them for good): their profile and segments leave the cache, and the
+ * lists that named them (member search, program members and their holders) are read again.
+ */
+export function useDeleteCustomer(kind: CustomerDeletionKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (customerId: string) => (kind === 'erase' ? deleteCustomerPermanently(customerId).then(() => undefined) : deleteCustomer(customerId)),
+    onSuccess: (_result, customerId) => {
+      queryClient.removeQueries({ queryKey: customerKeys.one(customerId) });
+      queryClient.removeQueries({ queryKey: ['customer-segments', customerId] });
+      // Not awaited: the page that asked moves on at once (to the members list), which reads afresh.
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: findMembersKeys.all }),
+        // Every program's member pages: the customer may hold cards in several.
+        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'loyalties' && query.queryKey[2] === programMembersKeys.all('')[2] }),
+        queryClient.invalidateQueries({ queryKey: cardHoldersKeys.all }),
+      ]);
+    },
   });
 }
 
