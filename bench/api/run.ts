@@ -220,7 +220,7 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
     const off: { ratio: number[]; cpu: number[] } = { ratio: [], cpu: [] };
     await warmUp(base, op, auth);
     let answeredWithEndpoint = 0;
-    const webhookRow: WebhookRow | undefined = receiver && webhookOperations.includes(op.name) ? { database: label, operation: op.name, without: [], with: [], cpuWithout: [], cpuWith: [], drain: [] } : undefined;
+    const webhookRow: WebhookRow | undefined = receiver && webhookOperations.includes(op.name) ? { database: label, operation: op.name, without: [], with: [], cpuWithout: [], cpuWith: [], cpuUntilSent: [], drain: [] } : undefined;
     if (logOff && logOffOps && logOffIds) await warmUp(logOff.ready.base, logOffOps[i], logOffIds.auth);
     // Ours, Prism's and the bare transaction in each round, so each ratio compares figures taken seconds apart.
     for (let round = 0; round < rounds; round++) {
@@ -256,7 +256,7 @@ async function measure(label: string, url: string | undefined, prisms: Prisms, r
       if (webhookRow && receiver) {
         const measured = await withEndpoint(service, receiver, () => hit(base, op, auth), pool);
         answeredWithEndpoint += measured.result.ok;
-        recordRound(webhookRow, result, measured.result, cpu.service[round] + (cpu.postgres[round] ?? 0), measured.cpu, measured.drain);
+        recordRound(webhookRow, result, measured.result, cpu.service[round] + (cpu.postgres[round] ?? 0), measured.cpu, measured.drain, measured.cpuUntilSent);
       }
     }
     if (webhookRow) webhookRows.push(webhookRow);
@@ -311,10 +311,13 @@ async function withEndpoint(service: ServiceWorker, receiver: WebhookReceiver, r
   const loadEnd = Date.now();
   const atEnd = (await receiver.stats()).count;
   while (Date.now() - loadEnd < 10_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
+  // Until the backlog was sent: a webhook worker at a lower priority does much of its work after the load.
+  const [serviceSent, backendsSent] = await Promise.all([service.cpu(), pool && backendCpu(pool)]);
+  const cpuUntilSent = (serviceSent - serviceBefore + (backendsBefore && backendsSent ? cpuBetween(backendsBefore, backendsSent) : 0)) / result.requests;
   const after = await receiver.stats();
   const drain = after.count - atEnd > 100 && after.last > loadEnd ? ((after.count - atEnd) * 1000) / (after.last - loadEnd) : undefined;
   await service.webhook({ type: 'webhook-off' });
-  return { result, cpu, drain };
+  return { result, cpu, cpuUntilSent, drain };
 }
 
 /** Track event paced to offer `webhookRate` webhooks/s (4 per event: the transaction, points added twice, the custom event) to an endpoint of every event. */

@@ -2,7 +2,8 @@
  * The service under test in a worker thread: its own event loop, as Prism has its own process, so
  * autocannon in the main thread does not share the server's thread. Messages: `ready` with what the
  * requests need; on `cpu`, this thread's CPU time so far in µs (process.threadCpuUsage: the service's
- * own thread, not autocannon's in the main thread nor V8's shared helper threads); on `check`, the
+ * own thread, not autocannon's in the main thread nor V8's shared helper threads) plus, on
+ * PostgreSQL, its webhook worker process's (/proc, also apart: `webhookMicros`); on `check`, the
  * double-publication count, the cards whose ledger is off and what the paid orders earned; on
  * `close`, shuts down.
  */
@@ -11,7 +12,9 @@ import { loadConfig } from '../../src/server/config';
 import { createService } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/platform/db/client';
 import { loadFixture } from '../../src/server/seed/load-fixture';
-import { WebhookWorker } from '../../src/server/services/webhook-worker';
+import { startWebhooks } from '../../src/server/services/start-webhooks';
+import { WebhookWorkerProcess } from '../../src/server/services/webhook-worker-process';
+import { processCpu } from '../support/backend-cpu';
 import { benchFixture, orderRuleName, visitRuleName } from './fixture';
 import { handleWebhookMessage, type WebhookMessage } from './webhook-endpoint';
 
@@ -49,10 +52,11 @@ async function main(): Promise<void> {
   const project = await loadFixture(database, benchFixture(input.cards));
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
-  // Webhooks run as in every service process (serve.ts), polling with no endpoint; the receiver is on 127.0.0.1.
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on' };
+  // Webhooks run as in every service process (serve.ts: WEBHOOK_WORKER, by default a child process
+  // on PostgreSQL), polling with no endpoint; the receiver is on 127.0.0.1.
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on', WEBHOOK_WORKER: process.env.WEBHOOK_WORKER ?? 'auto', WEBHOOK_WORKER_NICE: process.env.WEBHOOK_WORKER_NICE ?? '10' };
   const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
-  const webhooks = new WebhookWorker(ctx).start();
+  const webhooks = startWebhooks(ctx);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const ruleId = async (name: string) => (await database.execute<{ id: string }>('SELECT id FROM earning_rules WHERE project_id = $1 AND name = $2', [project.projectId, name]))[0].id;
   const earningRuleId = await ruleId(visitRuleName);
@@ -96,10 +100,11 @@ async function main(): Promise<void> {
     }
     if (message === 'cpu') {
       const { user, system } = process.threadCpuUsage();
-      parentPort?.postMessage({ type: 'cpu', micros: user + system });
+      const child = webhooks instanceof WebhookWorkerProcess && webhooks.pid !== undefined ? ((await processCpu(webhooks.pid)) ?? 0) : 0;
+      parentPort?.postMessage({ type: 'cpu', micros: user + system + child, webhookMicros: child });
     }
     if (message === 'close') {
-      await webhooks.stop();
+      await webhooks?.stop();
       await app.close();
       await database.close();
       parentPort?.postMessage({ type: 'closed' });

@@ -18,6 +18,8 @@ export interface WebhookRow {
   with: number[];
   cpuWithout: number[];
   cpuWith: number[];
+  /** CPU per request with the endpoint from the load's start until its backlog was sent (or 10 s after the load). */
+  cpuUntilSent: number[];
   /** Webhooks per second while a round's backlog was sent (after the load), per round. */
   drain: number[];
 }
@@ -36,7 +38,8 @@ export interface DeliveryRow {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const ratios = (row: WebhookRow) => row.with.map((w, i) => w / row.without[i]);
 
-export function recordRound(row: WebhookRow, without: LoadResult, withEndpoint: LoadResult, cpuWithout: number, cpuWith: number, drain: number | undefined): void {
+export function recordRound(row: WebhookRow, without: LoadResult, withEndpoint: LoadResult, cpuWithout: number, cpuWith: number, drain: number | undefined, cpuUntilSent: number): void {
+  row.cpuUntilSent.push(cpuUntilSent);
   row.without.push(without.requestsPerSecond);
   row.with.push(withEndpoint.requestsPerSecond);
   row.cpuWithout.push(cpuWithout);
@@ -47,7 +50,7 @@ export function recordRound(row: WebhookRow, without: LoadResult, withEndpoint: 
 export function printWebhookRows(rows: WebhookRow[], deliveries: DeliveryRow[]): void {
   if (rows.length === 0 && deliveries.length === 0) return;
   console.log('\nWebhooks: each hot path without an endpoint and, in the same round, with one subscribed to every event (receiver on 127.0.0.1, its own thread)\n');
-  const header = ['Database', 'Operation', 'req/s none', 'req/s with', '× (rounds)', 'CPU µs/req none → with', 'backlog sent/s'];
+  const header = ['Database', 'Operation', 'req/s none', 'req/s with', '× (rounds)', 'CPU µs/req none → with (until sent)', 'backlog sent/s'];
   const lines = rows.map((r) => {
     const rs = ratios(r);
     return [
@@ -56,7 +59,7 @@ export function printWebhookRows(rows: WebhookRow[], deliveries: DeliveryRow[]):
       fmt(median(r.without)),
       fmt(median(r.with)),
       `${fmt(median(rs), 2)} (${fmt(Math.min(...rs), 2)}–${fmt(Math.max(...rs), 2)})`,
-      `${fmt(median(r.cpuWithout))} → ${fmt(median(r.cpuWith))}`,
+      `${fmt(median(r.cpuWithout))} → ${fmt(median(r.cpuWith))} (${fmt(median(r.cpuUntilSent))})`,
       r.drain.length ? fmt(median(r.drain)) : '',
     ];
   });

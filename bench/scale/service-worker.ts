@@ -10,7 +10,7 @@ import { createService } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/platform/db/client';
 import { expireDuePoints } from '../../src/server/services/expire-points';
-import { WebhookWorker } from '../../src/server/services/webhook-worker';
+import { startWebhooks } from '../../src/server/services/start-webhooks';
 
 export interface ScaleWorkerInput {
   url: string;
@@ -21,7 +21,7 @@ const input = workerData as ScaleWorkerInput;
 const database = await openDatabase({ url: input.url });
 const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: 'on' };
 const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
-const webhooks = input.role === 'service' ? new WebhookWorker(ctx).start() : undefined;
+const webhooks = input.role === 'service' ? startWebhooks(ctx) : undefined;
 const base = input.role === 'service' ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
 parentPort?.postMessage({ type: 'ready', base });
 parentPort?.on('message', async (message: string | { type: 'expire'; now: string; projectId: string }) => {

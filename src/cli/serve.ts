@@ -9,22 +9,22 @@ import { createWriteStream } from 'node:fs';
 import { createService, openConfiguredDatabase } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { endLogStream, shutDownOn, trackConnections } from './shutdown';
-import { WebhookWorker } from '../server/services/webhook-worker';
+import { startWebhooks } from '../server/services/start-webhooks';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   const stream = config.logFile ? createWriteStream(config.logFile, { flags: 'a' }) : undefined;
   const { app, ctx } = await createService(database, config, undefined, { logger: { level: config.logLevel, ...(stream && { stream }) } });
-  // Webhooks are sent by every service process; leases keep two from sending one sendout.
-  const webhooks = new WebhookWorker(ctx).start();
+  // Webhooks are sent by every service process (WEBHOOK_WORKER); leases keep two from sending one sendout.
+  const webhooks = startWebhooks(ctx);
   const service = trackConnections(app);
   const address = await app.listen({ host: config.host, port: config.port });
   console.log(`API listening on ${address} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 
   shutDownOn(['SIGTERM', 'SIGINT'], {
     servers: [service],
-    alongside: () => webhooks.stop(),
+    alongside: async () => webhooks?.stop(),
     last: async () => {
       await database.close();
       await endLogStream(stream);

@@ -8,7 +8,7 @@ import { createService, dashboardUserKeyOf, openConfiguredDatabase } from '../se
 import { buildProxy } from '../proxy/app';
 import { loadProxyConfig } from '../proxy/config';
 import { ensureDemoProject } from './demo-project';
-import { WebhookWorker } from '../server/services/webhook-worker';
+import { startWebhooks } from '../server/services/start-webhooks';
 import { endLogStream, shutDownOn, trackConnections } from './shutdown';
 
 async function main(): Promise<void> {
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await createService(database, config, undefined, { logger });
   const { startWorkers } = await import('../server/jobs/workers');
   const workers = await startWorkers(ctx);
-  const webhooks = new WebhookWorker(ctx).start();
+  const webhooks = startWebhooks(ctx);
   const service = trackConnections(app);
   await app.listen({ host: config.host, port: config.port });
   const proxy = await buildProxy(proxyConfig, { database, logger, dashboardUserKey: await dashboardUserKeyOf(database, config) });
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   shutDownOn(['SIGTERM', 'SIGINT'], {
     servers: [dashboard, service],
     alongside: async (msLeft) => {
-      await Promise.all([workers.stop(msLeft), webhooks.stop()]);
+      await Promise.all([workers.stop(msLeft), webhooks?.stop()]);
     },
     last: async () => {
       await database.close();

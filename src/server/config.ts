@@ -34,6 +34,14 @@ const envSchema = z.object({
    * service cannot be used to reach internal hosts elsewhere.
    */
   WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'refuse', 'auto']).default('auto'),
+  /**
+   * Where this process runs its webhook worker: `process` (a child process at a lower OS priority,
+   * PostgreSQL only), `thread` (the request thread), `off` (none: another process sends). `auto`:
+   * process on PostgreSQL, thread on PGlite (embedded in this process, it cannot be shared).
+   */
+  WEBHOOK_WORKER: z.enum(['auto', 'process', 'thread', 'off']).default('auto'),
+  /** The webhook child process's nice value (0 to 19; higher yields the CPU to requests sooner). */
+  WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** The request log (GET /_local/requests, the dashboard's API log): `off` keeps none and serves no log. */
   REQUEST_LOG: z.enum(['on', 'off']).default('on'),
   /** Requests kept per project in the request log, the newest. */
@@ -59,6 +67,10 @@ export type ServiceConfig = {
   webhookPrivateTargets: 'allow' | 'refuse' | 'auto';
   /** Requests kept per project in the request log; 0: no log (REQUEST_LOG=off). */
   requestLogSize: number;
+  /** Where webhooks run (services/start-webhooks): `auto` resolved there, by the database. */
+  webhookWorker: 'auto' | 'process' | 'thread' | 'off';
+  /** The webhook child process's nice value. */
+  webhookWorkerNice: number;
 };
 
 /** Reads the environment once; a bad value stops the process with a message naming the variable. */
@@ -86,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     localControl: e.LOCAL_CONTROL,
     webhookPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS,
     requestLogSize: e.REQUEST_LOG === 'off' ? 0 : e.REQUEST_LOG_SIZE,
+    webhookWorker: e.WEBHOOK_WORKER,
+    webhookWorkerNice: e.WEBHOOK_WORKER_NICE,
   };
 }

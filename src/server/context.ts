@@ -46,6 +46,9 @@ export interface ServiceContext {
   webhooks?: { wake(): void };
 }
 
+/** What sending webhooks needs (services/webhook-*): all a webhook worker's own process builds (cli/webhook-worker-process). */
+export type WebhookContext = Pick<ServiceContext, 'db' | 'clock' | 'config'>;
+
 /** Keeps state derived from a customer (segment membership) current when the customer changes. */
 /** Derived state following changed customers (one, or a batch of an import), in the transaction that changed them. */
 export type CustomerChangeHook = (ctx: ServiceContext, tx: Tx, projectId: string, customerIds: readonly string[]) => Promise<void>;

@@ -26,6 +26,8 @@ export interface Database {
   pglite?: PGlite;
   /** The connection pool, when kind is postgres. */
   pool?: pg.Pool;
+  /** Where it connects, when kind is postgres: another process (the webhook worker's) opens its own pool there. */
+  url?: string;
 }
 
 /** PostgreSQL at `url` (a pool of `poolSize` connections, default PG_POOL_SIZE or 20), or PGlite in a directory or in memory. */
@@ -80,6 +82,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db: drizzled as unknown as Db,
     pool,
+    url,
     async execute<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },

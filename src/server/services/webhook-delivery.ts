@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { lookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { ServiceContext } from '../context';
+import type { WebhookContext } from '../context';
 import { leaseDueSendouts, recordAttempts, releaseLeases, type AttemptOutcome, type LeasedSendout } from '../db/repositories/webhook-sendouts';
 import { accepted, retryDelayMs } from '../domain/webhook-retries';
 import { nonPublicAddress, privateTargetReason } from '../domain/webhook-target';
@@ -99,7 +99,7 @@ function post(target: string, body: string, headers: Record<string, string>, all
 }
 
 /** One attempt at a leased sendout: what it means for the sendout (recorded by the caller, with others). */
-async function attempt(ctx: ServiceContext, lease: LeasedSendout): Promise<AttemptOutcome> {
+async function attempt(ctx: WebhookContext, lease: LeasedSendout): Promise<AttemptOutcome> {
   const { sendout, webhook } = lease;
   const headers = {
     ...webhook.headers,
@@ -137,7 +137,7 @@ const leaseReserveMs = sendTimeoutMs + 5_000;
  * receiver that would outlast the lease gets the rest of the queue released for the next pass
  * instead, so no sendout is held past its lease and sent twice at once.
  */
-async function sendQueue(ctx: ServiceContext, queue: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
   let pending: { lease: LeasedSendout; outcome: AttemptOutcome }[] = [];
   let since = Date.now();
   // The outcomes so far are recorded while the next webhooks go out; one recording at a time, in order.
@@ -168,7 +168,7 @@ async function sendQueue(ctx: ServiceContext, queue: LeasedSendout[], token: str
  * Sends sendouts leased to this process: one endpoint's one after another in the order their
  * events were made, different endpoints side by side.
  */
-export async function sendLeased(ctx: ServiceContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+export async function sendLeased(ctx: WebhookContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
   const byEndpoint = new Map<string, LeasedSendout[]>();
   for (const lease of leased) {
     const queue = byEndpoint.get(lease.webhook.id);
@@ -179,7 +179,7 @@ export async function sendLeased(ctx: ServiceContext, leased: LeasedSendout[], t
 }
 
 /** Sends what is due now, `batch` at a time, leased first. Returns how many were attempted. */
-export async function deliverDueSendouts(ctx: ServiceContext, batch = 200): Promise<number> {
+export async function deliverDueSendouts(ctx: WebhookContext, batch = 200): Promise<number> {
   let attempted = 0;
   for (;;) {
     const token = randomUUID();

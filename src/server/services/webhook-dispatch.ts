@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ServiceContext } from '../context';
+import type { WebhookContext } from '../context';
 import { activeWebhooksOf, insertLeasedSendouts, type LeasedSendout, type NewSendout } from '../db/repositories/webhook-sendouts';
 import { lockCursor, readAfter, readHorizon, saveCursor, skipWhileNoEndpoint, type Cursor } from '../db/repositories/webhook-ledger';
 import { committedBefore, webhookSources, type WebhookSource } from '../domain/webhook-events';
@@ -60,7 +60,7 @@ const sourceRank: Record<WebhookSource, number> = { publications: 0, events: 1, 
  * meanwhile: this pass does nothing), the rows after each read, their events made in the order
  * their transactions got their ids, and the cursors moved past them.
  */
-async function dispatchPass(ctx: ServiceContext, limit: number, leaseMs: number): Promise<{ more: boolean; sendouts: number; leased?: DispatchedSendouts }> {
+async function dispatchPass(ctx: WebhookContext, limit: number, leaseMs: number): Promise<{ more: boolean; sendouts: number; leased?: DispatchedSendouts }> {
   return ctx.db.transaction(async (tx) => {
     const horizon = await readHorizon(tx);
     const cursors = new Map<WebhookSource, Cursor>();
@@ -101,7 +101,7 @@ async function dispatchPass(ctx: ServiceContext, limit: number, leaseMs: number)
  * sendouts it wrote come back leased to this process (`leased`), to be sent from memory. With no
  * active endpoint anywhere, the cursors just move to the horizon: one statement, nothing read.
  */
-export async function dispatchWebhookEvents(ctx: ServiceContext, limit = 500, leaseMs = webhookLeaseMs): Promise<{ more: boolean; sendouts: number; endpoints: boolean; leased?: DispatchedSendouts }> {
+export async function dispatchWebhookEvents(ctx: WebhookContext, limit = 500, leaseMs = webhookLeaseMs): Promise<{ more: boolean; sendouts: number; endpoints: boolean; leased?: DispatchedSendouts }> {
   if (!(await skipWhileNoEndpoint(ctx.db))) return { more: false, sendouts: 0, endpoints: false };
   return { ...(await dispatchPass(ctx, limit, leaseMs)), endpoints: true };
 }

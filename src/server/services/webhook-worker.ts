@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../context';
+import type { ServiceContext, WebhookContext } from '../context';
 import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
 import { releaseLeases } from '../db/repositories/webhook-sendouts';
 import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
@@ -48,10 +48,13 @@ class Runner {
   }
 }
 
+/** What a worker needs: a service process's context, or the few parts its own process builds (cli/webhook-worker-process). */
+export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext, 'cardChanges' | 'webhooks'>>;
+
 /**
- * Runs webhooks in a service process: events made into sendouts (dispatch), due sendouts sent
- * (delivery), each in a loop of its own so that what commits while a batch is being sent is made
- * into sendouts meanwhile. Woken by a poll and, once an endpoint exists, by every committed card
+ * Runs webhooks in a service process, or in a child process of one (services/webhook-worker-process):
+ * events made into sendouts (dispatch), due sendouts sent (delivery), each in a loop of its own so
+ * that what commits while a batch is being sent is made into sendouts meanwhile. Woken by a poll and, once an endpoint exists, by every committed card
  * change (CardChanges); never on a request's path. Under load every change wakes the dispatch:
  * the wakes during a pass are served together 50 ms after it. While no endpoint is active the
  * poll only moves the cursors (one statement). Every process may run one: the cursors and the
@@ -69,7 +72,7 @@ export class WebhookWorker {
   private dispatched: DispatchedSendouts[] = [];
 
   constructor(
-    private readonly ctx: ServiceContext,
+    private readonly ctx: WebhookWorkerContext,
     private readonly pollMs = 500,
     coalesceMs = 50,
   ) {
@@ -80,13 +83,16 @@ export class WebhookWorker {
   start(): this {
     this.ctx.webhooks = this;
     this.started = true;
-    this.unsubscribe = this.ctx.cardChanges.subscribe(() => {
-      if (this.endpoints) this.dispatching.wake();
-    });
+    this.unsubscribe = this.ctx.cardChanges?.subscribe(() => this.changed());
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
     this.wake();
     return this;
+  }
+
+  /** A card change committed (in this process, or in the service process this one works for): new rows once an endpoint exists. */
+  changed(): void {
+    if (this.endpoints) this.dispatching.wake();
   }
 
   /** Makes sendouts of what is new and sends what is due, now or right after the runs under way. */
