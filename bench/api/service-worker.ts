@@ -52,9 +52,9 @@ async function main(): Promise<void> {
   const project = await loadFixture(database, benchFixture(input.cards));
   // The limiter stays in the path (its cost counts), with a limit the bench cannot reach.
   // BENCH_LOCAL_CONTROL=on also serves /_local/clock; the project clock's per-request cost (scope, offset lookup) is paid either way (issue 35).
-  // Webhooks run as in every service process (serve.ts: WEBHOOK_WORKER, by default a child process
-  // on PostgreSQL), polling with no endpoint; the receiver is on 127.0.0.1.
-  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on', WEBHOOK_WORKER: process.env.WEBHOOK_WORKER ?? 'auto', WEBHOOK_WORKER_NICE: process.env.WEBHOOK_WORKER_NICE ?? '10' };
+  // Webhooks run as in every service process (serve.ts: WEBHOOK_WORKER, by default in the request
+  // thread; WEBHOOK_WORKER=process measures the child process), polling with no endpoint; the receiver is on 127.0.0.1.
+  const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: process.env.BENCH_LOCAL_CONTROL ?? 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: input.requestLog ?? 'on', WEBHOOK_WORKER: process.env.WEBHOOK_WORKER ?? 'thread', WEBHOOK_WORKER_NICE: process.env.WEBHOOK_WORKER_NICE ?? '10' };
   const { app, ctx } = await createService(database, { ...loadConfig(env), port: 0 });
   const webhooks = startWebhooks(ctx);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

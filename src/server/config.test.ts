@@ -26,8 +26,8 @@ describe('loadConfig: WEBHOOK_PRIVATE_TARGETS', () => {
 
 describe('loadConfig: WEBHOOK_WORKER and WEBHOOK_WORKER_NICE', () => {
   it('is auto at nice 10 unless set, and takes process, thread and off, and 0 to 19', () => {
-    expect(loadConfig({})).toMatchObject({ webhookWorker: 'auto', webhookWorkerNice: 10 });
-    for (const mode of ['process', 'thread', 'off'] as const) expect(loadConfig({ WEBHOOK_WORKER: mode }).webhookWorker).toBe(mode);
+    expect(loadConfig({})).toMatchObject({ webhookWorker: 'thread', webhookWorkerNice: 10 });
+    for (const mode of ['auto', 'process', 'thread', 'off'] as const) expect(loadConfig({ WEBHOOK_WORKER: mode }).webhookWorker).toBe(mode);
     expect(loadConfig({ WEBHOOK_WORKER_NICE: '19' }).webhookWorkerNice).toBe(19);
   });
 

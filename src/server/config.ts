@@ -39,7 +39,7 @@ const envSchema = z.object({
    * PostgreSQL only), `thread` (the request thread), `off` (none: another process sends). `auto`:
    * process on PostgreSQL, thread on PGlite (embedded in this process, it cannot be shared).
    */
-  WEBHOOK_WORKER: z.enum(['auto', 'process', 'thread', 'off']).default('auto'),
+  WEBHOOK_WORKER: z.enum(['auto', 'process', 'thread', 'off']).default('thread'),
   /** The webhook child process's nice value (0 to 19; higher yields the CPU to requests sooner). */
   WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** The request log (GET /_local/requests, the dashboard's API log): `off` keeps none and serves no log. */

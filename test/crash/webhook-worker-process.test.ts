@@ -12,7 +12,7 @@ import { baseFixture } from '../support/fixtures';
 import { startServiceProcess } from '../support/processes';
 
 /**
- * The webhook worker's child process (WEBHOOK_WORKER=process, the default on PostgreSQL): it runs at
+ * The webhook worker's child process (WEBHOOK_WORKER=process, or auto on PostgreSQL): it runs at
  * a lower priority, dies with its service process however that dies, and when it dies alone the
  * service process starts another, which sends what comes next.
  */
@@ -91,7 +91,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('The webhook worker proce
   }
 
   async function service(env: Record<string, string> = {}) {
-    const started = await startServiceProcess(url, { WEBHOOK_PRIVATE_TARGETS: 'allow', ...env });
+    const started = await startServiceProcess(url, { WEBHOOK_PRIVATE_TARGETS: 'allow', WEBHOOK_WORKER: 'process', ...env });
     cleanups.push(async () => void started.child.kill('SIGKILL'));
     return started;
   }

@@ -6,8 +6,9 @@ import { WebhookWorkerProcess } from './webhook-worker-process';
 export type RunningWebhooks = WebhookWorker | WebhookWorkerProcess;
 
 /**
- * Starts this process's webhook worker: on PostgreSQL by default in a child process at a lower
- * priority, on PGlite (embedded in this process, so no other process can open it) in this thread.
+ * Starts this process's webhook worker: in this thread by default; with `process` (or `auto` on
+ * PostgreSQL) in a child process at a lower priority. PGlite is embedded in this process, so no
+ * other process can open it: there the worker is always in this thread.
  */
 export function startWebhooks(ctx: ServiceContext): RunningWebhooks | undefined {
   const postgres = ctx.database.kind === 'postgres' && ctx.database.url !== undefined;
