@@ -86,8 +86,9 @@ export function DeleteCustomerDialog({ kind, customer, segmentCount, cardCount, 
     }),
   );
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={ids.title} aria-describedby={ids.text} fullWidth maxWidth="sm">
-      <Box component="form" noValidate aria-label={erase ? 'Erase the customer permanently' : 'Delete the customer'} onSubmit={(event) => void submit(event)}>
+    // scroll="paper" and a flex form: the explanation scrolls, the confirmation's actions stay on screen on a phone.
+    <Dialog open={open} onClose={close} aria-labelledby={ids.title} aria-describedby={ids.text} fullWidth maxWidth="sm" scroll="paper">
+      <Box component="form" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }} noValidate aria-label={erase ? 'Erase the customer permanently' : 'Delete the customer'} onSubmit={(event) => void submit(event)}>
         <DialogTitle id={ids.title} sx={{ overflowWrap: 'anywhere' }}>
           {erase ? `Erase ${who} permanently?` : `Delete ${who}?`}
         </DialogTitle>
