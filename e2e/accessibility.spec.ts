@@ -51,16 +51,16 @@ for (const width of widths) {
       await expectAccessible(page, 'enroll-empty', width);
 
       await page.getByLabel('Customer source ID', { exact: true }).fill(`a11y-${width}-${Date.now()}`);
-      await page.getByLabel('Name').fill('Ada Axe');
-      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Name', { exact: true }).fill('Ada Axe');
+      await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
       await page.getByRole('button', { name: 'Add customer metadata' }).click();
       await expectAccessible(page, 'enroll-filled', width);
-      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Email', { exact: true }).fill('not-an-email');
       await page.getByRole('button', { name: 'Enroll member' }).click();
-      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page, 'enroll-error', width);
 
-      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
       await page.getByLabel('Card code (optional)').fill('COFFEE-0001');
       await page.getByRole('button', { name: 'Enroll member' }).click();
       await expect(page.getByLabel('Card code (optional)')).toHaveAttribute('aria-invalid', 'true');

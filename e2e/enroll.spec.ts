@@ -21,8 +21,8 @@ async function chooseCoffeeClub(page: Page) {
 /** Enrolls a customer in the chosen program through the form; the card code the page announces. */
 async function enroll(page: Page, customer: { sourceId: string; name: string; email: string }): Promise<string> {
   await page.getByLabel('Customer source ID', { exact: true }).fill(customer.sourceId);
-  await page.getByLabel('Name').fill(customer.name);
-  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Name', { exact: true }).fill(customer.name);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
   await page.getByRole('button', { name: 'Enroll member' }).click();
   const status = page.getByRole('status').filter({ hasText: 'Enrolled' });
   await expect(status).toContainText(new RegExp(`Enrolled ${customer.name} with card COFFEE-\\d{4}`));
@@ -74,20 +74,20 @@ test('a malformed email, then an over-long name, are refused beside their fields
   await page.goto('/enroll');
   await chooseCoffeeClub(page);
   await page.getByLabel('Customer source ID', { exact: true }).fill(`e2e-typo-${Date.now()}`);
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.getByLabel('Name').fill('x'.repeat(1001));
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByLabel('Name', { exact: true }).fill('x'.repeat(1001));
   await page.getByRole('button', { name: 'Enroll member' }).click();
-  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter an email address such as name@example.com.');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Enter an email address such as name@example.com.');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByLabel('Email').scrollIntoViewIfNeeded();
+    await page.getByLabel('Email', { exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/enroll-email-error-${width}.png` });
   }
   // The contract's own limits come next (the form checks its fields before the body they make).
-  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
   await page.getByRole('button', { name: 'Enroll member' }).click();
-  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Use at most 1,000 characters.');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Use at most 1,000 characters.');
   expect(posts).toEqual([]);
 });
 
