@@ -13,9 +13,13 @@ function filesUnder(dir: string): string[] {
 }
 
 async function chooseCoffeeClub(page: Page) {
-  await page.getByLabel('Loyalty program').click();
-  await page.getByRole('option', { name: /Coffee Club/ }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
+  // Chosen once the select shows it (a click while the menu still moved in once chose another program).
+  await expect(async () => {
+    await page.getByLabel('Loyalty program').click();
+    await page.getByRole('option', { name: /Coffee Club/ }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Loyalty program' })).toContainText('Coffee Club', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Enrolls a customer in the chosen program through the form; the card code the page announces. */
