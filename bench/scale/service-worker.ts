@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createService } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/platform/db/client';
-import { expireDuePoints } from '../../src/server/services/expire-points';
+import { cardsPerTransaction, expireDuePoints } from '../../src/server/services/expire-points';
 import { startWebhooks } from '../../src/server/services/start-webhooks';
 
 export interface ScaleWorkerInput {
@@ -27,7 +27,7 @@ parentPort?.postMessage({ type: 'ready', base });
 parentPort?.on('message', async (message: string | { type: 'expire'; now: string; projectId: string }) => {
   if (typeof message === 'object' && message.type === 'expire') {
     const started = performance.now();
-    const run = await expireDuePoints(ctx, new Date(message.now), 200, message.projectId);
+    const run = await expireDuePoints(ctx, new Date(message.now), Number(process.env.BENCH_EXPIRY_CARDS ?? cardsPerTransaction), message.projectId);
     parentPort?.postMessage({ type: 'expired', run, ms: performance.now() - started });
   }
   if (message === 'cpu') {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context';
 import { writeExpirations } from '../db/repositories/expiration-writes';
-import { lockCards } from '../db/repositories/loyalty-cards';
-import { cardsDueOn, dueDays, lockDueBuckets, type PointBucketRow } from '../db/repositories/point-buckets';
+import { dueDays, lockDueCards } from '../db/repositories/point-buckets';
+import type { Take } from '../domain/point-buckets';
 import { utcDateString } from '../domain/utc-calendar';
 import { changeOfTransaction, recordCardChange } from './card-changes';
 import { planPosting, type PlannedPosting } from './card-postings';
@@ -13,69 +13,68 @@ export interface ExpiryRun {
 }
 
 /**
- * Cards locked by one transaction of the job: few enough that an event or a redemption on one of
- * them waits milliseconds (the locks are held for three statements), many enough that 200,000 due
- * cards take a few thousand transactions, not 200,000 (issue 31).
+ * Cards locked by one transaction of the job, chosen by measurement (bench:scale, issue 31): each
+ * transaction costs two statements and a commit whatever its size, so fewer, larger ones finish the
+ * 200,000 due cards sooner, while an event or a redemption on one of its cards waits for it to
+ * commit; see docs/architecture.md ("Storage") for the figures.
  */
 export const cardsPerTransaction = 100;
 
 /**
  * Turns every point whose last day is before `now`'s UTC date into POINTS_EXPIRATION
- * transactions: one per card and expiry day. Cards are taken day by day in id order, `batchSize`
- * at a time (cardsDueOn), and expired `cardsPerTransaction` per transaction: the cards locked in id
- * order, as every writer locks them, then their due buckets, then every expiration written in one
- * statement; so it serialises with events and spending, and two runs never expire the same points.
- * Only points still in their bucket expire; what was spent already left the oldest buckets first.
- * With `projectId`, only that project's cards (a project whose clock was moved, see project-time).
+ * transactions: one per card and expiry day. Cards are taken day by day in id order,
+ * `cardsPerTx` per transaction: one statement finds the next cards due that day and locks them in
+ * id order, as every writer locks them, with their due buckets (lockDueCards), then every
+ * expiration is written in one statement; so it serialises with events and spending, and two runs
+ * never expire the same points. Only points still in their bucket expire; what was spent already
+ * left the oldest buckets first. Between transactions the job gives the event loop back, so
+ * requests served by the same process wait for one transaction at most, not for the run. With
+ * `projectId`, only that project's cards (a project whose clock was moved, see project-time).
  */
-export async function expireDuePoints(ctx: ServiceContext, now: Date = ctx.clock.now(), batchSize = 200, projectId?: string): Promise<ExpiryRun> {
+export async function expireDuePoints(ctx: ServiceContext, now: Date = ctx.clock.now(), cardsPerTx = cardsPerTransaction, projectId?: string): Promise<ExpiryRun> {
   const today = utcDateString(now);
   const run: ExpiryRun = { cards: 0, points: 0, transactions: 0 };
   for (const day of await dueDays(ctx.db, today, projectId)) {
     let after = '';
     for (;;) {
-      const due = await cardsDueOn(ctx.db, day, after, batchSize, projectId);
-      if (due.length === 0) break;
-      after = due[due.length - 1];
-      for (let i = 0; i < due.length; i += cardsPerTransaction) {
-        const done = await expireCards(ctx, due.slice(i, i + cardsPerTransaction), today, now);
-        run.cards += done.cards;
-        run.points += done.points;
-        run.transactions += done.transactions;
-      }
+      const done = await expireCards(ctx, day, after, cardsPerTx, today, now, projectId);
+      if (done.last === undefined) break;
+      after = done.last;
+      run.cards += done.cards;
+      run.points += done.points;
+      run.transactions += done.transactions;
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   return run;
 }
 
-/** Buckets by key, in the order given (lockDueBuckets: by card, soonest day first). */
-function groupBy(buckets: PointBucketRow[], key: (bucket: PointBucketRow) => string): Map<string, PointBucketRow[]> {
-  const groups = new Map<string, PointBucketRow[]>();
-  for (const bucket of buckets) groups.set(key(bucket), [...(groups.get(key(bucket)) ?? []), bucket]);
-  return groups;
-}
-
-/** One transaction of the job: the due points of `voucherIds` expire, each card's by expiry day. */
-async function expireCards(ctx: ServiceContext, voucherIds: string[], today: string, now: Date): Promise<ExpiryRun> {
+/** One transaction of the job: the next `limit` cards due on `day` after `after` lose their due points, each card's by expiry day. */
+async function expireCards(ctx: ServiceContext, day: string, after: string, limit: number, today: string, now: Date, projectId?: string): Promise<ExpiryRun & { last?: string }> {
   return ctx.cardChanges.transaction(ctx.db, async (tx) => {
-    const done: ExpiryRun = { cards: 0, points: 0, transactions: 0 };
-    const cards = await lockCards(tx, voucherIds);
-    const buckets = groupBy(await lockDueBuckets(tx, voucherIds, today), (b) => b.voucherId);
+    const locked = await lockDueCards(tx, day, after, limit, today, projectId);
+    const done: ExpiryRun & { last?: string } = { cards: 0, points: 0, transactions: 0, last: locked.at(-1)?.card.id };
     const writes: PlannedPosting[] = [];
-    for (let card of cards) {
-      const own = buckets.get(card.id);
-      if (!own) continue;
-      for (const [day, group] of groupBy(own, (b) => b.expiresOn as string)) {
-        const points = group.reduce((sum, b) => sum + b.remaining, 0);
+    for (const { card: lockedCard, due } of locked) {
+      let card = lockedCard;
+      // The due buckets come soonest first: each run of one day is one expiration.
+      for (let i = 0; i < due.length; ) {
+        const expiresOn = due[i].expiresOn;
+        const takes: Take[] = [];
+        let points = 0;
+        for (; i < due.length && due[i].expiresOn === expiresOn; i++) {
+          takes.push({ id: due[i].id, taken: due[i].remaining });
+          points += due[i].remaining;
+        }
         const planned = planPosting(
           card,
           {
             type: 'POINTS_EXPIRATION',
             points,
-            reason: `Points expired after ${day}`,
+            reason: `Points expired after ${expiresOn}`,
             source: 'Automation',
-            details: { points_expiration: { expiration_date: day, points } },
-            takes: group.map((b) => ({ id: b.id, taken: b.remaining })),
+            details: { points_expiration: { expiration_date: expiresOn, points } },
+            takes,
           },
           now,
         );
@@ -84,7 +83,7 @@ async function expireCards(ctx: ServiceContext, voucherIds: string[], today: str
         done.points += points;
         done.transactions += 1;
       }
-      done.cards += 1;
+      if (due.length > 0) done.cards += 1;
     }
     for (const row of await writeExpirations(tx, writes)) recordCardChange(changeOfTransaction(row));
     return done;

@@ -27,7 +27,7 @@ export async function expirePointsEverywhere(ctx: ServiceContext): Promise<Expir
   const run = await expireDuePoints(ctx, ctx.clock.realNow());
   await forEachProjectAhead(ctx, async (projectId, now) => {
     await activateDuePendingPoints(ctx, now, projectId);
-    const more = await expireDuePoints(ctx, now, 200, projectId);
+    const more = await expireDuePoints(ctx, now, undefined, projectId);
     run.cards += more.cards;
     run.points += more.points;
     run.transactions += more.transactions;
@@ -47,7 +47,7 @@ export async function expirePointsEverywhere(ctx: ServiceContext): Promise<Expir
 export async function catchUpProjectTime(ctx: ServiceContext, projectId: string): Promise<{ points: ExpiryRun; exportFiles: number }> {
   const now = ctx.clock.now();
   await activateDuePendingPoints(ctx, now, projectId);
-  const points = await expireDuePoints(ctx, now, 200, projectId);
+  const points = await expireDuePoints(ctx, now, undefined, projectId);
   const files = await removeExpiredFiles(ctx, exportFiles(ctx.config), now, ctx.clock.realNow(), projectId);
   await catchUpDueTiers(ctx, now, projectId);
   return { points, exportFiles: files };

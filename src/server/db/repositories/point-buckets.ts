@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { SlidingExpiration } from '../../../contract/earning-rule';
 import type { Bucket, Take } from '../../domain/point-buckets';
 import type { DbOrTx } from '../../../platform/db/client';
-import { pointBuckets } from '../../../platform/db/schema';
+import { pointBuckets, vouchers } from '../../../platform/db/schema';
+import type { VoucherRow } from './vouchers';
 import { plainRows, tableRows } from '../plain-sql';
 
 export type PointBucketRow = typeof pointBuckets.$inferSelect;
@@ -61,14 +62,51 @@ export async function listLiveBuckets(db: DbOrTx, voucherId: string, opts: { lim
   return { rows, total };
 }
 
-/** Buckets of the cards whose last day is before `today` (YYYY-MM-DD) and that still hold points, locked, by card then soonest first. */
-export async function lockDueBuckets(db: DbOrTx, voucherIds: string[], today: string): Promise<PointBucketRow[]> {
-  return db
-    .select()
-    .from(pointBuckets)
-    .where(and(inArray(pointBuckets.voucherId, voucherIds), gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today)))
-    .orderBy(asc(pointBuckets.voucherId), asc(pointBuckets.expiresOn), asc(pointBuckets.createdAt), asc(pointBuckets.id))
-    .for('update');
+const cardRows = tableRows(vouchers);
+const dueCardsText = `
+  WITH due AS (
+    SELECT DISTINCT voucher_id FROM point_buckets
+    WHERE expires_on = $1 AND remaining > 0 AND voucher_id > $2 AND ($5::text IS NULL OR project_id = $5)
+    ORDER BY voucher_id LIMIT $3),
+  cards AS (SELECT * FROM vouchers WHERE id IN (SELECT voucher_id FROM due) ORDER BY id FOR UPDATE),
+  buckets AS (
+    SELECT b.voucher_id, b.id, b.remaining, b.expires_on, b.created_at FROM point_buckets b
+    WHERE b.voucher_id IN (SELECT id FROM cards) AND b.remaining > 0 AND b.expires_on < $4
+    ORDER BY b.voucher_id, b.expires_on, b.created_at, b.id FOR UPDATE)
+  SELECT ${cardRows.columns('c')},
+    (SELECT coalesce(json_agg(json_build_array(b.id, b.remaining, b.expires_on) ORDER BY b.expires_on, b.created_at, b.id), '[]')::text FROM buckets b WHERE b.voucher_id = c.id)
+  FROM cards c ORDER BY c.id`;
+
+/** A bucket that is due, as lockDueCards reads it: what it still holds and its last day. */
+export interface DueBucket {
+  id: string;
+  remaining: number;
+  expiresOn: string;
+}
+
+/**
+ * The points-expiration job's read, one statement per transaction: up to `limit` cards after
+ * `after` in id order holding points whose last day is `day` (a keyset walk of the due index
+ * (expires_on, voucher_id)), locked in id order as every writer locks cards, each with all its
+ * buckets due before `today` (YYYY-MM-DD) that still hold points, locked after their card and
+ * soonest first. The buckets are locked rather than just read so that, when a card's lock had to
+ * wait for another writer, they are read as that writer left them (FOR UPDATE reads the newest
+ * version of each row and checks it again), not as the statement's snapshot saw them. A card
+ * whose due points were spent meanwhile comes with none.
+ */
+export async function lockDueCards(
+  db: DbOrTx,
+  day: string,
+  after: string,
+  limit: number,
+  today: string,
+  projectId?: string,
+): Promise<{ card: VoucherRow; due: DueBucket[] }[]> {
+  const rows = await plainRows(db, dueCardsText, [day, after, limit, today, projectId ?? null]);
+  return rows.map((row) => ({
+    card: cardRows.row(row),
+    due: (JSON.parse(row[cardRows.width] as string) as [string, number | string, string][]).map(([id, remaining, expiresOn]) => ({ id, remaining: Number(remaining), expiresOn })),
+  }));
 }
 
 export async function applyTakes(db: DbOrTx, takes: Take[]): Promise<void> {
@@ -88,25 +126,4 @@ export async function dueDays(db: DbOrTx, today: string, projectId?: string): Pr
     .where(and(gt(pointBuckets.remaining, 0), isNotNull(pointBuckets.expiresOn), lt(pointBuckets.expiresOn, today), projectId === undefined ? undefined : eq(pointBuckets.projectId, projectId)))
     .orderBy(asc(pointBuckets.expiresOn));
   return rows.map((r) => r.day as string);
-}
-
-/**
- * Up to `limit` cards, after `after` in id order, holding points that expire on `day`: a keyset
- * walk of the due index (expires_on, voucher_id), so a run over 200,000 cards reads each bucket once.
- */
-export async function cardsDueOn(db: DbOrTx, day: string, after: string, limit: number, projectId?: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ voucherId: pointBuckets.voucherId })
-    .from(pointBuckets)
-    .where(
-      and(
-        eq(pointBuckets.expiresOn, day),
-        gt(pointBuckets.remaining, 0),
-        gt(pointBuckets.voucherId, after),
-        projectId === undefined ? undefined : eq(pointBuckets.projectId, projectId),
-      ),
-    )
-    .orderBy(asc(pointBuckets.voucherId))
-    .limit(limit);
-  return rows.map((r) => r.voucherId);
 }
