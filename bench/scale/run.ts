@@ -272,11 +272,15 @@ async function measureExpiry(scale: Side): Promise<void> {
   let n = 0;
   const due = () => `scale-${5 * (1 + ((n++ * 7919) % Math.floor(scaleMembers / 5)))}`;
   const track = operations(scale.ids, 'expiry').find((o) => o.name === 'Track event') as Operation;
+  const send = () => JSON.stringify({ event: 'bench_visit', customer: { source_id: due() }, metadata: { amount: 12 } });
+  // The service's first Track events (connections opened, statements prepared, code compiled) before the job, not counted:
+  // with the hot paths skipped they fell in the job's first window, whose p99 was the run's worst even with no job running.
+  await load(`${scale.base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: send, seconds: 2, connections, rate: 200 });
   let stop = false;
   const results: LoadResult[] = [];
   const tracking = (async () => {
     while (!stop) {
-      results.push(await load(`${scale.base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: () => JSON.stringify({ event: 'bench_visit', customer: { source_id: due() }, metadata: { amount: 12 } }), seconds: 2, connections, rate: 200 }));
+      results.push(await load(`${scale.base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: send, seconds: 2, connections, rate: 200 }));
     }
   })();
   const expired = await job.expire(now, scale.projectId);

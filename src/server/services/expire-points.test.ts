@@ -108,6 +108,47 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
     expect(await expireDuePoints(service.ctx, new Date('2026-06-03T00:00:00.000Z'), 7, other.projectId)).toEqual({ cards: 0, points: 0, transactions: 0 });
   });
 
+  it.skipIf(kind === 'pglite')('waits for a card another writer holds, then expires only what that writer left in the due bucket', async () => {
+    const other = await loadFixture(service.database, {
+      project: { name: 'held' },
+      api_keys: [{ name: 'k' }],
+      customers: [{ source_id: 'held' }],
+      campaigns: [{ name: 'Held Club', type: 'STATIC', cards: [{ code: 'HELD-1', holder: 'held' }] }],
+    });
+    const row = await findVoucherByCode(service.ctx.db, other.projectId, 'HELD-1');
+    await service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
+      let [locked] = await lockCards(tx, [row!.id]);
+      locked = (await postToCard(tx, locked, { type: 'POINTS_ADDITION', points: 10, reason: 'due', source: 'API', buckets: [{ points: 10, expiresOn: '2026-07-01' }] }, new Date('2026-06-30T10:00:00.000Z'))).card;
+      await postToCard(tx, locked, { type: 'POINTS_ADDITION', points: 3, reason: 'kept', source: 'API' }, new Date('2026-06-30T10:00:00.000Z'));
+    });
+    // A spend holds the card while the job starts: the job reads the due bucket (10) before the spend
+    // commits, waits for the card, and must then see the 6 the spend left, not the 10 it first read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let spendLocked = () => {};
+    const spending = new Promise<void>((resolve) => (spendLocked = resolve));
+    const spend = service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
+      const [locked] = await lockCards(tx, [row!.id]);
+      await postToCard(tx, locked, { type: 'POINTS_REMOVAL', points: 4, reason: 'spent', source: 'API' }, new Date('2026-07-02T00:00:01.000Z'));
+      spendLocked();
+      await held;
+    });
+    await spending;
+    const job = expireDuePoints(service.ctx, new Date('2026-07-02T00:00:02.000Z'), undefined, other.projectId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await spend;
+    expect(await job).toEqual({ cards: 1, points: 6, transactions: 1 });
+    const [ledger] = await service.database.execute<{ balance: number; expired: number; buckets: number; transactions: number }>(
+      `SELECT v.balance::int AS balance, v.expired_points::int AS expired,
+              (SELECT sum(remaining)::int FROM point_buckets b WHERE b.voucher_id = v.id) AS buckets,
+              (SELECT sum(amount)::int FROM card_transactions t WHERE t.voucher_id = v.id) AS transactions
+       FROM vouchers v WHERE v.id = $1`,
+      [row!.id],
+    );
+    expect(ledger).toEqual({ balance: 3, expired: 6, buckets: 3, transactions: 3 });
+  });
+
   it('runs as an hourly pg-boss job on the service database', async () => {
     const workers = await startWorkers(service.ctx, { registrations: [pointsExpiryWorker], pollingIntervalSeconds: 0.5 });
     try {

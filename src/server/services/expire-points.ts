@@ -18,7 +18,7 @@ export interface ExpiryRun {
  * 200,000 due cards sooner, while an event or a redemption on one of its cards waits for it to
  * commit; see docs/architecture.md ("Storage") for the figures.
  */
-export const cardsPerTransaction = 100;
+export const cardsPerTransaction = 250;
 
 /**
  * Turns every point whose last day is before `now`'s UTC date into POINTS_EXPIRATION
