@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
 import type { DateRange } from '../../../contract/common';
 import { withinRange } from '../date-range';
+import { countedCards } from './campaign-card-counts';
 import { freeCardCursor, type CardPosition } from '../free-card-cursor';
 import { LookupCache } from '../lookup-cache';
 import { plainRows, tableRows } from '../plain-sql';
@@ -173,7 +174,9 @@ export async function listCampaignCards(
     .orderBy(opts.order.startsWith('-') ? desc(column) : asc(column), asc(vouchers.id))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const [{ total }] = await db.select({ total: count() }).from(vouchers).where(where);
+  // Filtered by nothing but the program (and whether held): the kept counts; else the matching cards counted.
+  const narrowed = filters.length > (opts.published === undefined ? 1 : 2);
+  const total = narrowed ? (await db.select({ total: count() }).from(vouchers).where(where))[0].total : await countedCards(db, campaignId, opts.published);
   return { rows, total };
 }
 
