@@ -5,7 +5,7 @@
  * woken by the parent's forwarded card changes as well as by its poll. It lives only as long as
  * its parent: the IPC channel closes when the parent exits, however (SIGKILL included).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { openDatabase, type Database } from '../platform/db/client';
 import { systemClock } from '../platform/clock';
@@ -34,15 +34,42 @@ function lowerPriority(nice: number): void {
   }
 }
 
+/**
+ * The worker's database sessions at its priority too, where PostgreSQL runs on this host (an
+ * integrator's machine, a CI runner): a webhook's statements cost PostgreSQL about as much CPU as
+ * the worker itself spends, and at the server's normal priority they took it from the requests'
+ * statements (bench:api). A backend is lowered only when /proc shows it is a postgres process
+ * (a server elsewhere, or one this user may not renice, is left alone).
+ */
+function lowerBackendPriority(database: Database, nice: number): void {
+  const pool = database.pool;
+  if (!pool) return;
+  const lower = async (query: (text: string) => Promise<{ rows: { pid: number }[] }>) => {
+    try {
+      const [{ pid }] = (await query('SELECT pg_backend_pid() AS pid')).rows;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) setPriority(pid, nice);
+    } catch {
+      // not on this host, or not ours to lower
+    }
+  };
+  // Connections made later (one the server closed, made again), and those open now: as many queries at once as the pool holds.
+  pool.on('connect', (client) => void lower((text) => client.query(text)));
+  void Promise.all(Array.from({ length: poolSize }, () => lower((text) => pool.query(text))));
+}
+
 let worker: WebhookWorker | undefined;
 let database: Database | undefined;
 let stopping: Promise<void> | undefined;
 
 async function start(message: Extract<WebhookChildMessage, { type: 'start' }>): Promise<void> {
-  database = await openDatabase({ url: message.url, poolSize });
+  // Named, so pg_stat_activity tells the worker's sessions from the requests'.
+  const url = new URL(message.url);
+  url.searchParams.set('application_name', 'loyalty-webhook-worker');
+  database = await openDatabase({ url: url.toString(), poolSize });
   const ctx = { db: database.db, clock: new ProjectClock(systemClock, database.db, message.config.localControl === 'on'), config: message.config };
   // Only now: loading the modules and connecting at the lower priority could take minutes on a busy host.
   lowerPriority(message.nice);
+  lowerBackendPriority(database, message.nice);
   worker = new WebhookWorker(ctx).start();
 }
 

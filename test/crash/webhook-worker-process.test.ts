@@ -42,10 +42,10 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(check: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
+async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,6 +101,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('The webhook worker proce
     const { child } = await service();
     const worker = await workerChild(child.pid as number);
     expect(getPriority(child.pid as number)).toBe(0);
+    // Its database sessions (PostgreSQL on this host) run at its priority too; the service's own do not.
+    const backends = async (named: boolean) =>
+      (await database.execute<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (application_name = 'loyalty-webhook-worker') = $1 AND pid <> pg_backend_pid()`, [named])).map((r) => r.pid);
+    const own = await until(async () => {
+      const pids = await backends(true);
+      return pids.length > 0 && pids.every((pid) => getPriority(pid) === 10) && pids;
+    }, 10_000, 'the worker’s sessions at nice 10');
+    expect(own.length).toBeGreaterThan(0);
+    expect((await backends(false)).map((pid) => getPriority(pid))).not.toContain(10);
     child.kill('SIGKILL');
     await until(() => !alive(worker), 10_000, 'the worker process to exit');
   });

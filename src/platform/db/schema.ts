@@ -195,6 +195,27 @@ export const vouchers = pgTable(
   ],
 );
 
+/**
+ * How many cards a program holds, and how many of them are held by someone: List Members' `total`
+ * without counting a million cards on every page (issue 31). Kept by triggers on `vouchers`
+ * (migration 0023), so every writer of cards is counted alike, in its own statement; each backend
+ * adds to its own `slot` (its pid modulo 16), so concurrent enrolments do not queue on one row. A
+ * program's counts are the sums over its slots. No project_id: derived rows, rebuilt by the triggers
+ * as cards are written (a reset or a restore writes the cards, and so the counts).
+ */
+export const campaignCardCounts = pgTable(
+  'campaign_card_counts',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    cards: bigint('cards', { mode: 'number' }).notNull().default(0),
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.slot] })],
+);
+
 export const publications = pgTable(
   'publications',
   {

@@ -1,7 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { lookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
+import { Agent } from 'undici';
 import type { WebhookContext } from '../context';
 import { leaseDueSendouts, recordAttempts, releaseLeases, type AttemptOutcome, type LeasedSendout } from '../db/repositories/webhook-sendouts';
 import { accepted, retryDelayMs } from '../domain/webhook-retries';
@@ -40,18 +39,27 @@ function checkedLookup(allowPrivate: boolean) {
 }
 
 /**
- * Connections kept open between sendouts (per protocol and private-target setting, whose lookup
- * every new connection runs): a TCP handshake per webhook would bound delivery to one endpoint.
- * Idle sockets close after 4 s, before common servers' keep-alive timeouts (5 s in Node).
+ * Connections kept open between sendouts, one per target origin (per private-target setting, whose
+ * lookup every new connection runs), with up to `pipelined` requests on it at once (HTTP/1.1
+ * pipelining, undici): one endpoint's webhooks arrive one after another in their order, and
+ * the receiver reads, and we read its answers, many per wake-up instead of one round trip per
+ * webhook, which had cost more CPU than making the webhook (bench/api/webhook-profile.ts). Idle
+ * connections close after 4 s, before common servers' keep-alive timeouts (5 s in Node).
  */
-const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
-  const key = `${protocol}${allowPrivate}`;
-  let agent = agents.get(key);
+export const pipelined = 8;
+const dispatchers = new Map<boolean, Agent>();
+function dispatcherFor(allowPrivate: boolean): Agent {
+  let agent = dispatchers.get(allowPrivate);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 8, timeout: 4_000, lookup: checkedLookup(allowPrivate) as never };
-    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-    agents.set(key, agent);
+    agent = new Agent({
+      connections: 1,
+      pipelining: pipelined,
+      keepAliveTimeout: 4_000,
+      headersTimeout: sendTimeoutMs,
+      bodyTimeout: sendTimeoutMs,
+      connect: { lookup: checkedLookup(allowPrivate) as never },
+    });
+    dispatchers.set(allowPrivate, agent);
   }
   return agent;
 }
@@ -62,40 +70,43 @@ interface Answer {
   error: string | null;
 }
 
-/** One POST, never following a redirect; the answer's first 1 kB kept, the rest not read. */
-function post(target: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<Answer> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      return resolve({ statusCode: null, response: null, error: 'The target URL cannot be read' });
+/** An answer longer than this is cut off (its connection closed) rather than read to its end. */
+const answerReadLimit = 64 * 1024;
+
+/**
+ * One POST, never following a redirect (undici follows none unless asked); the answer's first
+ * 1 kB kept. The answer is read to its end, so the connection stays usable for the webhooks
+ * pipelined behind it, unless it runs past 64 kB.
+ */
+async function post(target: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<Answer> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return { statusCode: null, response: null, error: 'The target URL cannot be read' };
+  }
+  const literal = allowPrivate ? undefined : privateTargetReason(url);
+  if (literal) return { statusCode: null, response: null, error: `${literal}: refused (WEBHOOK_PRIVATE_TARGETS)` };
+  const signal = AbortSignal.timeout(sendTimeoutMs);
+  try {
+    const answer = await dispatcherFor(allowPrivate).request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'POST', headers, body, signal });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+      if (size < answerBytes) chunks.push(chunk);
+      size += chunk.length;
+      if (size > answerReadLimit) {
+        answer.body.destroy();
+        break;
+      }
     }
-    const literal = allowPrivate ? undefined : privateTargetReason(url);
-    if (literal) return resolve({ statusCode: null, response: null, error: `${literal}: refused (WEBHOOK_PRIVATE_TARGETS)` });
-    const client = url.protocol === 'https:' ? https : http;
-    const signal = AbortSignal.timeout(sendTimeoutMs);
-    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup(allowPrivate) as never, signal, agent: agentFor(url.protocol, allowPrivate) }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      // An answer read to its end leaves the connection for the next sendout; a longer one is cut at 1 kB.
-      const done = (cut: boolean) => {
-        if (cut) response.destroy();
-        resolve({ statusCode: response.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, answerBytes).toString('utf8'), error: null });
-      };
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= answerBytes) done(true);
-      });
-      response.on('end', () => done(false));
-      response.on('error', () => done(true));
-    });
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      resolve({ statusCode: null, response: null, error: signal.aborted ? `No answer within ${sendTimeoutMs / 1000} s` : `${error.code ? `${error.code}: ` : ''}${error.message}` });
-    });
-    request.end(body);
-  });
+    return { statusCode: answer.statusCode, response: Buffer.concat(chunks).subarray(0, answerBytes).toString('utf8'), error: null };
+  } catch (caught) {
+    const error = caught as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    if (signal.aborted || error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') return { statusCode: null, response: null, error: `No answer within ${sendTimeoutMs / 1000} s` };
+    const cause = error.cause ?? error;
+    return { statusCode: null, response: null, error: `${cause.code ? `${cause.code}: ` : ''}${cause.message}` };
+  }
 }
 
 /** One attempt at a leased sendout: what it means for the sendout (recorded by the caller, with others). */
@@ -133,9 +144,10 @@ export const recordEvery = { outcomes: 100, ms: 250 };
 const leaseReserveMs = sendTimeoutMs + 5_000;
 
 /**
- * One endpoint's leased sendouts, one after another in the order their events were made. A slow
- * receiver that would outlast the lease gets the rest of the queue released for the next pass
- * instead, so no sendout is held past its lease and sent twice at once.
+ * One endpoint's leased sendouts, sent in the order their events were made, up to `pipelined` of
+ * them awaiting their answers at once; outcomes are taken in that order. A slow receiver that would
+ * outlast the lease gets the rest of the queue released for the next pass instead, so no sendout is
+ * held past its lease and sent twice at once.
  */
 async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
   let pending: { lease: LeasedSendout; outcome: AttemptOutcome }[] = [];
@@ -147,19 +159,26 @@ async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: str
     recording = recordAttempts(ctx.db, token, pending);
     pending = [];
   };
+  const inFlight: { lease: LeasedSendout; outcome: Promise<AttemptOutcome> }[] = [];
+  const settleOldest = async () => {
+    const { lease, outcome } = inFlight.shift() as (typeof inFlight)[number];
+    if (pending.length === 0) since = Date.now();
+    pending.push({ lease, outcome: await outcome });
+    if (!pending[pending.length - 1].outcome.delivered || pending.length >= recordEvery.outcomes || Date.now() - since >= recordEvery.ms) await record();
+  };
   try {
     for (const [index, lease] of queue.entries()) {
       if (leasedUntil - ctx.clock.realNow().getTime() < leaseReserveMs) {
         await releaseLeases(ctx.db, token, queue.slice(index).map((rest) => rest.sendout.id));
         break;
       }
-      if (pending.length === 0) since = Date.now();
-      const outcome = await attempt(ctx, lease);
-      pending.push({ lease, outcome });
-      if (!outcome.delivered || pending.length >= recordEvery.outcomes || Date.now() - since >= recordEvery.ms) await record();
+      inFlight.push({ lease, outcome: attempt(ctx, lease) });
+      if (inFlight.length >= pipelined) await settleOldest();
     }
+    while (inFlight.length > 0) await settleOldest();
     await record();
   } finally {
+    await Promise.allSettled(inFlight.map((f) => f.outcome));
     await recording;
   }
 }
