@@ -11,11 +11,22 @@ export interface Received {
   lags: number[];
 }
 
+/**
+ * The receiver's OS priority (BENCH_RECEIVER_NICE, default 19): it stands for the integrator's
+ * system, which runs on another host and takes no CPU from the service; on this host it runs at
+ * the lowest priority, so what it spends is what the service and PostgreSQL leave (0: shares evenly).
+ */
+export const receiverNice = Number(process.env.BENCH_RECEIVER_NICE ?? 19);
+
 // Plain JavaScript, run as the worker's script: a server on 127.0.0.1 answering 200 at once, as
-// the README asks of a receiver, on a thread of its own so autocannon's load does not delay it.
+// the README asks of a receiver, on a thread of its own so autocannon's load does not delay it,
+// at its own nice value (on Linux a nice value is per thread: /proc/thread-self names this one).
 const receiverScript = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { createServer } = require('node:http');
+try {
+  require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), workerData.nice);
+} catch {}
 let got = { count: 0, first: 0, last: 0, lags: [] };
 const server = createServer((request, response) => {
   const chunks = [];
@@ -47,7 +58,7 @@ export interface WebhookReceiver {
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const worker = new Worker(receiverScript, { eval: true });
+  const worker = new Worker(receiverScript, { eval: true, workerData: { nice: receiverNice } });
   const next = <T>(type: string) => nextMessage<T>(worker, type);
   const { url } = await next<{ url: string }>('ready');
   const ask = async <T>(message: string) => {

@@ -1,5 +1,5 @@
 import { fmt, type LoadResult } from '../support/autocannon';
-import { percentile, type Received } from './webhook-receiver';
+import { percentile, receiverNice, type Received } from './webhook-receiver';
 
 /**
  * bench:api's webhook figures (issue 29): each hot path with no endpoint (the webhook worker
@@ -49,7 +49,7 @@ export function recordRound(row: WebhookRow, without: LoadResult, withEndpoint: 
 
 export function printWebhookRows(rows: WebhookRow[], deliveries: DeliveryRow[]): void {
   if (rows.length === 0 && deliveries.length === 0) return;
-  console.log('\nWebhooks: each hot path without an endpoint and, in the same round, with one subscribed to every event (receiver on 127.0.0.1, its own thread)\n');
+  console.log(`\nWebhooks: each hot path without an endpoint and, in the same round, with one subscribed to every event (receiver on 127.0.0.1, its own thread at nice ${receiverNice}, BENCH_RECEIVER_NICE)\n`);
   const header = ['Database', 'Operation', 'req/s none', 'req/s with', '× (rounds)', 'CPU µs/req none → with (until sent)', 'backlog sent/s'];
   const lines = rows.map((r) => {
     const rs = ratios(r);

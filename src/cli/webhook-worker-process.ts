@@ -44,17 +44,17 @@ function lowerPriority(nice: number): void {
 function lowerBackendPriority(database: Database, nice: number): void {
   const pool = database.pool;
   if (!pool) return;
-  const lower = async (query: (text: string) => Promise<{ rows: { pid: number }[] }>) => {
+  const lower = (pid: number | undefined) => {
     try {
-      const [{ pid }] = (await query('SELECT pg_backend_pid() AS pid')).rows;
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) setPriority(pid, nice);
+      if (pid && readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) setPriority(pid, nice);
     } catch {
       // not on this host, or not ours to lower
     }
   };
-  // Connections made later (one the server closed, made again), and those open now: as many queries at once as the pool holds.
-  pool.on('connect', (client) => void lower((text) => client.query(text)));
-  void Promise.all(Array.from({ length: poolSize }, () => lower((text) => pool.query(text))));
+  // Connections made from now on (the server tells each its backend's pid as it connects)…
+  pool.on('connect', (client) => lower((client as unknown as { processID?: number }).processID));
+  // …and the one already open (migrations ran on it): as many queries at once as the pool holds reach every connection.
+  void Promise.all(Array.from({ length: poolSize }, () => pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').then(({ rows }) => lower(rows[0].pid), () => undefined)));
 }
 
 let worker: WebhookWorker | undefined;

@@ -167,11 +167,11 @@ export async function listCampaignCards(
   const where = and(...filters);
   const field = opts.order.replace('-', '');
   const column = field === 'code' ? vouchers.code : field === 'updated_at' ? updatedAt : vouchers.createdAt;
-  // Ties broken by id in the same direction, so one index (campaign_id, created_at, id) serves both
-  // orders; the page's ids are found first (an index-only walk past the offset), then only its rows
-  // read: page 1,000 of a million-card program read 10,000 rows to return 10.
+  // By creation, ties are broken by id in the same direction, so one index (campaign_id, created_at,
+  // id) serves both orders; the page's ids are found first (an index-only walk past the offset), then
+  // only its rows read: page 1,000 of a million-card program read 10,000 rows to return 10.
   const direction = opts.order.startsWith('-') ? desc : asc;
-  const order = [direction(column), direction(vouchers.id)];
+  const order = [direction(column), field === 'created_at' ? direction(vouchers.id) : asc(vouchers.id)];
   const page = db.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(...order).limit(opts.limit).offset((opts.page - 1) * opts.limit);
   const rows = await db.select().from(vouchers).where(inArray(vouchers.id, page)).orderBy(...order);
   // Filtered by nothing but the program (and whether held): the kept counts; else the matching cards counted.
