@@ -9,18 +9,12 @@ CREATE TABLE "campaign_card_counts" (
 ALTER TABLE "campaign_card_counts" ADD CONSTRAINT "campaign_card_counts_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- List Members' total without counting every card of a program (issue 31; schema.ts, campaignCardCounts).
 -- Each backend adds to its own slot, so concurrent writers of one program's cards do not queue on one row.
-CREATE FUNCTION campaign_card_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Cards made or deleted: once per statement, over its transition table (named `moved` by both triggers below).
+CREATE FUNCTION campaign_card_counts_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE step int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   INSERT INTO campaign_card_counts AS c (campaign_id, slot, cards, held)
-    SELECT campaign_id, pg_backend_pid() % 16, count(*), count(holder_id) FROM added GROUP BY campaign_id
-    ON CONFLICT (campaign_id, slot) DO UPDATE SET cards = c.cards + excluded.cards, held = c.held + excluded.held;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION campaign_card_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO campaign_card_counts AS c (campaign_id, slot, cards, held)
-    SELECT campaign_id, pg_backend_pid() % 16, -count(*), -count(holder_id) FROM removed GROUP BY campaign_id
+    SELECT campaign_id, pg_backend_pid() % 16, step * count(*), step * count(holder_id) FROM moved GROUP BY campaign_id
     ON CONFLICT (campaign_id, slot) DO UPDATE SET cards = c.cards + excluded.cards, held = c.held + excluded.held;
   RETURN NULL;
 END $$;
@@ -35,9 +29,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER vouchers_counted_in AFTER INSERT ON vouchers REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION campaign_card_counts_added();
+CREATE TRIGGER vouchers_counted_in AFTER INSERT ON vouchers REFERENCING NEW TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION campaign_card_counts_moved();
 --> statement-breakpoint
-CREATE TRIGGER vouchers_counted_out AFTER DELETE ON vouchers REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION campaign_card_counts_removed();
+CREATE TRIGGER vouchers_counted_out AFTER DELETE ON vouchers REFERENCING OLD TABLE AS moved FOR EACH STATEMENT EXECUTE FUNCTION campaign_card_counts_moved();
 --> statement-breakpoint
 CREATE TRIGGER vouchers_counted_holder AFTER UPDATE OF holder_id ON vouchers FOR EACH ROW
   WHEN (OLD.holder_id IS DISTINCT FROM NEW.holder_id) EXECUTE FUNCTION campaign_card_counts_holder();
