@@ -11,9 +11,11 @@
  *   first page and 1,000 pages deep (the cursor followed there), on a card with 10,000 transactions: p95 ≤ 20 ms;
  * - the points-expiration job over the 200,000 buckets due on one day, ≤ 60 s, with Track event on
  *   those cards during it: p99 ≤ 100 ms (the job's earlier run is undone first, so it re-runs);
+ * - an export of all ten million card transactions (each program's, export.ts) against COPY of the
+ *   same rows: ≥ 0.9× its rows/s, the exporting process's peak RSS < 300 MB;
  * - the database's size per million members.
  * Usage: npm run bench:scale  (BENCH_SCALE_URL, default postgres://postgres@127.0.0.1:5432/scale;
- * BENCH_ROUNDS default 3, BENCH_SECONDS default 4; BENCH_SKIP=expiry,hot,… leaves parts out).
+ * BENCH_ROUNDS default 3, BENCH_SECONDS default 4; BENCH_SKIP=hot,reads,expiry,export leaves parts out).
  */
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -26,6 +28,7 @@ import { operations, type Operation } from '../api/operations';
 import { fmt, load, type LoadResult } from '../support/autocannon';
 import { backendCpu, cpuBetween } from '../support/backend-cpu';
 import { nextMessage } from '../support/worker-messages';
+import { measureExport } from './export';
 import { buildScaleDatabase, dueDay, freeCards, scaleKey, scaleFixture, scaleMembers, scaleProjectName } from './build';
 import type { ScaleWorkerInput } from './service-worker';
 
@@ -335,6 +338,19 @@ async function main(): Promise<void> {
     if (!skip.has('hot')) await measureHot(demo, scale);
     if (!skip.has('reads')) await measureReads(demo, scale);
     if (!skip.has('expiry')) await measureExpiry(scale);
+    if (!skip.has('export')) {
+      const exported = await measureExport(scale.url, scale.pool, scale.projectId);
+      const ratio = exported.copyMs / exported.exportMs;
+      const rate = (ms: number) => fmt(exported.rows / (ms / 1000));
+      lines.push({
+        measure: `Export of all ${fmt(exported.rows)} card transactions (every program's)`,
+        demo: '',
+        scale: `${rate(exported.exportMs)} rows/s (${fmt(exported.exportMs / 1000, 1)} s) against COPY's ${rate(exported.copyMs)}: ${fmt(ratio, 2)}×; peak RSS ${fmt(exported.maxRssKb / 1024)} MB`,
+        goal: '≥ 0.9× COPY, RSS < 300 MB',
+        verdict: ratio >= 0.9 && exported.maxRssKb < 300 * 1024 ? 'met' : 'MISSED',
+      });
+      console.log(`  export measured | load ${load1()}`);
+    }
     const [demoSize, scaleSize] = await Promise.all([demo, scale].map(async (side) => Number((await side.pool.query<{ size: string }>('SELECT pg_database_size(current_database()) AS size')).rows[0].size)));
     lines.push({ measure: 'Database size', demo: `${fmt(demoSize / 1e6)} MB`, scale: `${fmt(scaleSize / 1e9, 2)} GB (${fmt((scaleSize - demoSize) / 1e9 / (scaleMembers / 1e6), 2)} GB per million members)`, goal: '', verdict: '' });
     const off = await Promise.all([demo, scale].map((side) => ledgerOff(side, 20_000)));
