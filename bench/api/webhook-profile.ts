@@ -3,9 +3,10 @@
  * database, N Track events are sent with an endpoint subscribed to every event and the webhook
  * worker stopped; then the dispatch (events made into sendouts) and the delivery (sent to a
  * receiver on 127.0.0.1 in its own thread, attempts recorded) run alone, each measured as this
- * thread's CPU and the database backends' CPU per webhook. The requests themselves are measured
+ * thread's CPU, the database backends' CPU and the WAL written per webhook. The requests themselves are measured
  * the same way for scale. Usage: tsx bench/api/webhook-profile.ts (PROFILE_EVENTS, default 2000;
- * BENCH_DATABASE_URL). Add --cpu-prof to node (NODE_OPTIONS) for a JavaScript profile.
+ * BENCH_DATABASE_URL; PROFILE_SQL, statements run on the scratch database first, e.g. a table's
+ * fillfactor). Add --cpu-prof to node (NODE_OPTIONS) for a JavaScript profile.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -40,6 +41,14 @@ async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
 }
 
 /** What the backends spent between two readings (a new backend counts from zero; one gone is lost, so the pool keeps its connections). */
+/**
+ * The cluster's WAL position in bytes: what a phase wrote to the WAL, which every commit of the
+ * requests must wait to have flushed (on a disk that syncs slowly, the hot paths' bound).
+ */
+async function walBytes(pool: pg.Pool): Promise<number> {
+  return Number((await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn() - '0/0' AS lsn")).rows[0].lsn);
+}
+
 const between = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
 
 const threadCpu = () => {
@@ -51,6 +60,8 @@ async function main(): Promise<void> {
   const scratch = await scratchPostgresDatabase(adminUrl, 'whprof');
   const database = await openDatabase({ url: scratch.url });
   const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+  // PROFILE_SQL: statements run on the scratch database first, to try a storage setting (e.g. a fillfactor).
+  if (process.env.PROFILE_SQL) await pool.query(process.env.PROFILE_SQL);
   try {
     const project = await loadFixture(database, benchFixture(1000));
     const env = { RATE_LIMIT_PER_MINUTE: '1000000000', LOCAL_CONTROL: 'off', WEBHOOK_PRIVATE_TARGETS: 'allow', REQUEST_LOG: 'on' };
@@ -73,12 +84,12 @@ async function main(): Promise<void> {
     await inspector?.post('Profiler.enable');
     const phase = async (name: string, run: () => Promise<number>, per?: number) => {
       await inspector?.post('Profiler.start');
-      const [cpu0, pg0, t0] = [threadCpu(), await backendCpu(pool), performance.now()];
+      const [cpu0, pg0, wal0, t0] = [threadCpu(), await backendCpu(pool), await walBytes(pool), performance.now()];
       const count = await run();
-      const [cpu1, pg1, t1] = [threadCpu(), await backendCpu(pool), performance.now()];
+      const [cpu1, pg1, wal1, t1] = [threadCpu(), await backendCpu(pool), await walBytes(pool), performance.now()];
       if (inspector) await writeFile(`${profileDir}/${name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify((await inspector.post('Profiler.stop')).profile));
       const n = per ?? count;
-      console.log(`${name.padEnd(28)} ${String(count).padStart(6)}  ${((t1 - t0) / 1000).toFixed(2)} s  per item: service ${((cpu1 - cpu0) / n).toFixed(0)} µs + PostgreSQL ${(between(pg0, pg1) / n).toFixed(0)} µs`);
+      console.log(`${name.padEnd(28)} ${String(count).padStart(6)}  ${((t1 - t0) / 1000).toFixed(2)} s  per item: service ${((cpu1 - cpu0) / n).toFixed(0)} µs + PostgreSQL ${(between(pg0, pg1) / n).toFixed(0)} µs, WAL ${((wal1 - wal0) / n).toFixed(0)} bytes`);
     };
     // Warm up, then the requests with no endpoint (the worker not running).
     await Promise.all(Array.from({ length: 10 }, send));
