@@ -1,15 +1,15 @@
 /**
  * bench:scale's service in a worker thread, on a database that already holds its project (made by
  * build.ts or, for the demo size, loaded by run.ts): its own event loop, as in bench:api. With
- * `role: 'job'` it serves nothing and runs the points-expiration job on `expire`, as a worker
- * process would beside the service. Messages: `ready`; `cpu` (this thread's CPU µs so far);
+ * `role: 'job'` it serves nothing and runs the points-expiration job on `expire`, as the hourly run
+ * would beside the service (resting `backgroundRest` between transactions; BENCH_EXPIRY_REST). Messages: `ready`; `cpu` (this thread's CPU µs so far);
  * `expire` (the job as of `now` over the project, answering its run and milliseconds); `close`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createService } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/platform/db/client';
-import { cardsPerTransaction, expireDuePoints } from '../../src/server/services/expire-points';
+import { backgroundRest, cardsPerTransaction, expireDuePoints } from '../../src/server/services/expire-points';
 import { startWebhooks } from '../../src/server/services/start-webhooks';
 
 export interface ScaleWorkerInput {
@@ -27,7 +27,7 @@ parentPort?.postMessage({ type: 'ready', base });
 parentPort?.on('message', async (message: string | { type: 'expire'; now: string; projectId: string }) => {
   if (typeof message === 'object' && message.type === 'expire') {
     const started = performance.now();
-    const run = await expireDuePoints(ctx, new Date(message.now), Number(process.env.BENCH_EXPIRY_CARDS ?? cardsPerTransaction), message.projectId);
+    const run = await expireDuePoints(ctx, new Date(message.now), Number(process.env.BENCH_EXPIRY_CARDS ?? cardsPerTransaction), message.projectId, Number(process.env.BENCH_EXPIRY_REST ?? backgroundRest));
     parentPort?.postMessage({ type: 'expired', run, ms: performance.now() - started });
   }
   if (message === 'cpu') {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earningFixture } from '../../../test/support/earning-fixture';
 import { testDatabases } from '../../../test/support/databases';
 import { startTestService, type TestService } from '../../../test/support/service';
@@ -70,6 +70,41 @@ describe.each(testDatabases())('Points expiry (%s)', (kind) => {
     const run = await expireDuePoints(service.ctx, new Date('2026-04-10T00:00:00.000Z'), 1);
     expect(run).toEqual({ cards: 2, points: 21, transactions: 3 });
     expect((await card('FIX-BOB')).expired_points).toBe(14);
+  });
+
+  it('rests after each transaction the given fraction of its time (the hourly run), and only then', async () => {
+    const codes = ['REST-1', 'REST-2', 'REST-3'];
+    const other = await loadFixture(service.database, {
+      project: { name: 'resting' },
+      api_keys: [{ name: 'k' }],
+      customers: codes.map((code) => ({ source_id: code })),
+      campaigns: [{ name: 'Rest Club', type: 'STATIC', cards: codes.map((code) => ({ code, holder: code })) }],
+    });
+    const due = async (expiresOn: string) => {
+      for (const code of codes) {
+        const row = await findVoucherByCode(service.ctx.db, other.projectId, code);
+        await service.ctx.cardChanges.transaction(service.ctx.db, async (tx) => {
+          const [locked] = await lockCards(tx, [row!.id]);
+          await postToCard(tx, locked, { type: 'POINTS_ADDITION', points: 5, reason: 'due', source: 'API', buckets: [{ points: 5, expiresOn }] }, new Date('2026-05-01T10:00:00.000Z'));
+        });
+      }
+    };
+    // The job's own waits: timers of a positive delay set while it runs (the database's timers, if any, are the same in both runs).
+    const restsDuring = async (now: string, rest: number) => {
+      const timers = vi.spyOn(globalThis, 'setTimeout');
+      try {
+        const run = await expireDuePoints(service.ctx, new Date(now), 1, other.projectId, rest);
+        expect(run.cards).toBe(3);
+        return timers.mock.calls.filter(([, delay]) => typeof delay === 'number' && delay > 0).length;
+      } finally {
+        timers.mockRestore();
+      }
+    };
+    await due('2026-05-10');
+    const resting = await restsDuring('2026-05-11T00:00:00.000Z', 0.5);
+    await due('2026-05-20');
+    const notResting = await restsDuring('2026-05-21T00:00:00.000Z', 0);
+    expect(resting - notResting).toBeGreaterThanOrEqual(3);
   });
 
   it('expires more cards than one transaction locks, each once, with points earned meanwhile kept, the ledger exact', async () => {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context';
 import { listClockOffsets } from '../db/repositories/project-clocks';
 import { exportFiles } from '../storage/export-files';
-import { expireDuePoints, type ExpiryRun } from './expire-points';
+import { backgroundRest, expireDuePoints, type ExpiryRun } from './expire-points';
 import { removeExpiredFiles } from './export-file-cleanup';
 import { activateDuePendingPoints } from './pending-points';
 import { catchUpDueTiers } from './member-tiers';
@@ -24,10 +24,10 @@ export async function forEachProjectAhead(ctx: ServiceContext, work: (projectId:
  */
 export async function expirePointsEverywhere(ctx: ServiceContext): Promise<ExpiryRun> {
   await activateDuePendingPoints(ctx, ctx.clock.realNow());
-  const run = await expireDuePoints(ctx, ctx.clock.realNow());
+  const run = await expireDuePoints(ctx, ctx.clock.realNow(), undefined, undefined, backgroundRest);
   await forEachProjectAhead(ctx, async (projectId, now) => {
     await activateDuePendingPoints(ctx, now, projectId);
-    const more = await expireDuePoints(ctx, now, undefined, projectId);
+    const more = await expireDuePoints(ctx, now, undefined, projectId, backgroundRest);
     run.cards += more.cards;
     run.points += more.points;
     run.transactions += more.transactions;
