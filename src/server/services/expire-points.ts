@@ -22,11 +22,11 @@ export const cardsPerTransaction = 250;
 
 /**
  * The hourly run's rest after each transaction, as a fraction of the time that transaction took:
- * its writes (a quarter of a million expirations in a burst) filled the WAL that every request's
- * commit waits to have flushed, and Track event on the expiring cards reached p99 139–156 ms during
- * it; resting 0.4 of each transaction's time brought that to 63–78 ms, and the 200,000 due cards
- * from 33–40 s to 42–45 s (bench:scale, issue 31). A moved project clock (catchUpProjectTime),
- * which its caller waits for, does not rest.
+ * its burst of writes (200,000 expirations) filled the WAL that every request's commit waits to
+ * have flushed, and Track event on the expiring cards reached p99 139–156 ms during it; resting 0.4
+ * of each transaction's time brought that to 63–78 ms, and the run from 33–40 s to 42–45 s
+ * (bench:scale, issue 31). A moved project clock (catchUpProjectTime), which its caller waits
+ * for, does not rest.
  */
 export const backgroundRest = 0.4;
 
