@@ -11,7 +11,7 @@ import { EnrollmentBatcher } from './services/enrollment-batcher';
 import { refreshCustomerSegments } from './services/segment-membership';
 import { recordEventsWithAccruals } from './db/repositories/event-accruals';
 import { readEventContexts } from './db/repositories/event-context';
-import { StatementBatcher } from './services/statement-batcher';
+import { gatherTurnOf, StatementBatcher } from './services/statement-batcher';
 import { addPointsTogether } from './db/repositories/point-additions';
 import { readRedemptionContexts, recordRedemptionsIfUnchanged } from './db/repositories/redemptions-unlocked';
 import { systemClock, type Clock } from '../platform/clock';
@@ -47,15 +47,15 @@ export async function createContext(database: Database, config: ServiceConfig, c
     assetKey: await loadAssetKey(database.db),
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
-    enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs)),
+    enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs), 1, gatherTurnOf(database)),
     // A changed customer may enter or leave filter segments.
     customerChangeHooks: [refreshCustomerSegments],
     // Reads two at a time (they wait on nothing and commit nothing); writes one at a time, in larger groups.
-    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2),
-    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes)),
-    pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions)),
-    redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2),
-    redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes)),
+    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2, undefined, gatherTurnOf(database)),
+    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes), 1, undefined, gatherTurnOf(database)),
+    pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions), 1, undefined, gatherTurnOf(database)),
+    redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2, undefined, gatherTurnOf(database)),
+    redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes), 1, undefined, gatherTurnOf(database)),
     cardChanges: new CardChanges(),
     requestLog: config.requestLogSize > 0 ? requestLogWriter(database, config.requestLogSize) : undefined,
   };

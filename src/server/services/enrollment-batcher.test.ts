@@ -35,6 +35,22 @@ describe('EnrollmentBatcher', () => {
     expect(await card).toEqual({ id: 'v_ann' });
   });
 
+  it('with gatherTurn (the embedded database), the enrollments of one turn of the event loop go as one statement; without, the first goes alone', async () => {
+    const gathered = statements();
+    const batcher = new EnrollmentBatcher(gathered.run, 1, true);
+    const cards = ['ann', 'bob', 'cy'].map((name) => batcher.enroll(enrollment({ source_id: name })));
+    expect(gathered.calls).toEqual([]);
+    await settle();
+    expect(gathered.calls.map((c) => names(c.inputs))).toEqual([['ann', 'bob', 'cy']]);
+    gathered.calls[0].finish();
+    expect(await Promise.all(cards)).toEqual([{ id: 'v_ann' }, { id: 'v_bob' }, { id: 'v_cy' }]);
+
+    const alone = statements();
+    const eager = new EnrollmentBatcher(alone.run, 1);
+    ['ann', 'bob', 'cy'].forEach((name) => void eager.enroll(enrollment({ source_id: name })));
+    expect(alone.calls.map((c) => names(c.inputs))).toEqual([['ann']]);
+  });
+
   it('runs at most `parallel` statements per lane; those waiting go together, each answered with its own card', async () => {
     const { calls, run } = statements();
     const batcher = new EnrollmentBatcher(run, 2);

@@ -14,6 +14,8 @@ interface Waiting {
 interface Lane {
   running: number;
   waiting: Waiting[];
+  /** A start is scheduled for the end of this turn of the event loop (gatherTurn). */
+  gathering?: boolean;
 }
 
 /**
@@ -41,6 +43,9 @@ export function laneOf(input: OneStatementEnrollment): { key: string; sourceId: 
  * (two make smaller groups; README, "Why the hot paths look the way they do"); the statement
  * never waits on a card (SKIP LOCKED), only briefly on a customer another request is writing.
  *
+ * With `gatherTurn` (the embedded database: statement-batcher.ts, gatherTurnOf) an enrollment whose
+ * lane runs nothing waits for the end of this turn of the event loop, so the turn's requests go together.
+ *
  * Each enrollment gets what enrollInOneStatement would have given it alone: its card, or undefined
  * for the transaction to take over. When a shared statement fails (one customer already joined,
  * one publication source_id reused), each of its enrollments runs again alone, so the failure, and
@@ -52,6 +57,7 @@ export class EnrollmentBatcher {
   constructor(
     private readonly enrollTogether: EnrollTogether,
     private readonly parallel = 1,
+    private readonly gatherTurn = false,
   ) {}
 
   enroll(input: OneStatementEnrollment): Promise<VoucherRow | undefined> {
@@ -63,7 +69,15 @@ export class EnrollmentBatcher {
       this.lanes.set(together.key, lane);
     }
     const promise = new Promise<VoucherRow | undefined>((resolve, reject) => lane.waiting.push({ input, sourceId: together.sourceId, resolve, reject }));
-    this.start(together.key, lane);
+    if (!this.gatherTurn) this.start(together.key, lane);
+    else if (!lane.gathering) {
+      lane.gathering = true;
+      const current = lane;
+      setImmediate(() => {
+        current.gathering = false;
+        this.start(together.key, current);
+      });
+    }
     return promise;
   }
 
