@@ -40,7 +40,6 @@ async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
   return micros;
 }
 
-/** What the backends spent between two readings (a new backend counts from zero; one gone is lost, so the pool keeps its connections). */
 /**
  * The cluster's WAL position in bytes: what a phase wrote to the WAL, which every commit of the
  * requests must wait to have flushed (on a disk that syncs slowly, the hot paths' bound).
@@ -49,6 +48,7 @@ async function walBytes(pool: pg.Pool): Promise<number> {
   return Number((await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn() - '0/0' AS lsn")).rows[0].lsn);
 }
 
+/** What the backends spent between two readings (a new backend counts from zero; one gone is lost, so the pool keeps its connections). */
 const between = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
 
 const threadCpu = () => {

@@ -2,8 +2,8 @@
  * bench:scale's service in a worker thread, on a database that already holds its project (made by
  * build.ts or, for the demo size, loaded by run.ts): its own event loop, as in bench:api. With
  * `role: 'job'` it serves nothing and runs the points-expiration job on `expire`, as the hourly run
- * would beside the service (resting `backgroundRest` between transactions; BENCH_EXPIRY_REST). Messages: `ready`; `cpu` (this thread's CPU µs so far);
- * `expire` (the job as of `now` over the project, answering its run and milliseconds); `close`.
+ * would beside the service (resting `backgroundRest` between transactions; BENCH_EXPIRY_REST).
+ * Messages: `ready`; `cpu` (this thread's CPU µs so far); `expire` (the job as of `now` over the project, answering its run and milliseconds); `close`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createService } from '../../src/server/bootstrap';

@@ -39,6 +39,7 @@ function requestLogWriter(database: Database, size: number): RequestLogWriter {
 }
 
 export async function createContext(database: Database, config: ServiceConfig, clock: Clock = systemClock): Promise<ServiceContext> {
+  const gather = gatherTurnOf(database);
   const ctx: ServiceContext = {
     database,
     db: database.db,
@@ -47,15 +48,15 @@ export async function createContext(database: Database, config: ServiceConfig, c
     assetKey: await loadAssetKey(database.db),
     dashboardUserKey: await dashboardUserKeyOf(database, config),
     rateLimiter: await createRateLimiter(config.rateLimit, database),
-    enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs), 1, gatherTurnOf(database)),
+    enrollments: new EnrollmentBatcher((inputs) => enrollTogether(database.db, inputs), 1, gather),
     // A changed customer may enter or leave filter segments.
     customerChangeHooks: [refreshCustomerSegments],
     // Reads two at a time (they wait on nothing and commit nothing); writes one at a time, in larger groups.
-    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2, undefined, gatherTurnOf(database)),
-    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes), 1, undefined, gatherTurnOf(database)),
-    pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions), 1, undefined, gatherTurnOf(database)),
-    redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2, undefined, gatherTurnOf(database)),
-    redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes), 1, undefined, gatherTurnOf(database)),
+    eventReads: new StatementBatcher((queries) => readEventContexts(database.db, queries), 2, undefined, gather),
+    eventWrites: new StatementBatcher((writes) => recordEventsWithAccruals(database.db, writes), 1, undefined, gather),
+    pointAdditions: new StatementBatcher((additions) => addPointsTogether(database.db, additions), 1, undefined, gather),
+    redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2, undefined, gather),
+    redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes), 1, undefined, gather),
     cardChanges: new CardChanges(),
     requestLog: config.requestLogSize > 0 ? requestLogWriter(database, config.requestLogSize) : undefined,
   };
