@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
 import { e2eDashboardUserSecret, e2eDataDir, e2eLogFile, e2eProxyPort, e2eSecretsFile, e2eServicePort } from './e2e/support/stack';
-import { serviceNodeFlags } from './src/platform/node-heap';
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium';
 
@@ -26,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${e2eDataDir} ${e2eLogFile} ${e2eSecretsFile} && npx vite build --logLevel error && npx tsx ${serviceNodeFlags.join(' ')} src/cli/start.ts`,
+    command: `rm -rf ${e2eDataDir} ${e2eLogFile} ${e2eSecretsFile} && npx vite build --logLevel error && npx tsx src/cli/start.ts`,
     url: `http://localhost:${e2eProxyPort}/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -41,7 +41,7 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { printWebhookRows, recordRound, webhookOperations, webhookTargets, type DeliveryRow, type WebhookRow } from './webhook-rows';
 import { nextMessage } from '../support/worker-messages';
 import { backendCpu, cpuBetween, processCpu } from '../support/backend-cpu';
-import { serviceWorkerResourceLimits } from '../../src/platform/node-heap';
+import { postgresServiceWorkerLimits } from '../../src/platform/node-heap';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -127,7 +127,8 @@ async function startServiceWorker(url: string | undefined, cards: number, reques
   // A worker does not inherit tsx's loader: register it there, then load the TypeScript entry.
   const entry = new URL('./service-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, resourceLimits: serviceWorkerResourceLimits, workerData: { url, cards, requestLog } satisfies WorkerInput });
+  // On PostgreSQL with the young generation `npm run serve:api` gives it; PGlite with Node's, as `npm start`.
+  const worker = new Worker(boot, { eval: true, resourceLimits: url ? postgresServiceWorkerLimits : undefined, workerData: { url, cards, requestLog } satisfies WorkerInput });
   const next = <T>(type: string) => nextMessage<T>(worker, type);
   const { ready } = await next<{ ready: WorkerReady }>('ready');
   return {

@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { serviceNodeFlags } from '../../src/platform/node-heap';
 
 const loads = Number(process.env.BENCH_LOADS ?? 3);
 const proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 3400);
@@ -80,7 +79,7 @@ async function waitForProxy(): Promise<void> {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
-  const stack = spawn('npx', ['tsx', ...serviceNodeFlags, 'src/cli/start.ts'], {
+  const stack = spawn('npx', ['tsx', 'src/cli/start.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(servicePort), PROXY_PORT: String(proxyPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

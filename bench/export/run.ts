@@ -22,7 +22,7 @@ import { loadFixture } from '../../src/server/seed/load-fixture';
 import { createTransactionsExport } from '../../src/server/services/create-export';
 import { exportFileKey } from '../../src/server/storage/export-files';
 import { openTestDatabase } from '../../test/support/databases';
-import { serviceNodeFlags } from '../../src/platform/node-heap';
+import { postgresServiceNodeFlags } from '../../src/platform/node-heap';
 
 const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -63,7 +63,7 @@ async function measure(label: string, database: Database, rows: number, target: 
     const columns = defaultExportFields.map((field) => transactionColumns[field]).map((column) => (column.kind === 'json' ? `${column.jsonb}::text` : column.sql)).join(', ');
     const copySql = `SELECT ${columns} FROM card_transactions t WHERE t.voucher_id = '${seeded.voucherId}' ORDER BY t.created_at DESC, t.seq DESC`;
     const databaseTarget = await target(database);
-    const output = execFileSync(process.execPath, [...serviceNodeFlags, '--import', 'tsx', worker], {
+    const output = execFileSync(process.execPath, [...postgresServiceNodeFlags, '--import', 'tsx', worker], {
       env: { ...process.env, DATABASE: databaseTarget, FILES_DIR: filesDir, EXPORT_IDS: runs.map((run) => run.id).join(','), COPY_SQL: copySql },
       encoding: 'utf8',
       maxBuffer: 1 << 20,

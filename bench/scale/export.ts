@@ -17,7 +17,7 @@ import { createContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { transactionColumns } from '../../src/server/db/repositories/transaction-export-rows';
 import { createCampaignTransactionsExport } from '../../src/server/services/create-export';
-import { serviceNodeFlags } from '../../src/platform/node-heap';
+import { postgresServiceNodeFlags } from '../../src/platform/node-heap';
 
 const worker = fileURLToPath(new URL('../export/worker.ts', import.meta.url));
 
@@ -53,7 +53,7 @@ export async function measureExport(url: string, pool: pg.Pool, projectId: strin
     for (const program of programs) {
       const created = await createCampaignTransactionsExport(ctx, projectId, program.id, undefined);
       made.push(created.id);
-      const output = execFileSync(process.execPath, [...serviceNodeFlags, '--import', 'tsx', worker], {
+      const output = execFileSync(process.execPath, [...postgresServiceNodeFlags, '--import', 'tsx', worker], {
         env: { ...process.env, DATABASE: url, FILES_DIR: filesDir, EXPORT_IDS: created.id, COPY_SQL: programCopySql(projectId, program.id) },
         encoding: 'utf8',
         maxBuffer: 1 << 20,

@@ -31,7 +31,7 @@ import { nextMessage } from '../support/worker-messages';
 import { measureExport } from './export';
 import { buildScaleDatabase, dueDay, freeCards, scaleKey, scaleFixture, scaleMembers, scaleProjectName } from './build';
 import type { ScaleWorkerInput } from './service-worker';
-import { serviceWorkerResourceLimits } from '../../src/platform/node-heap';
+import { postgresServiceWorkerLimits } from '../../src/platform/node-heap';
 
 const scaleUrl = process.env.BENCH_SCALE_URL ?? 'postgres://postgres@127.0.0.1:5432/scale';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -45,7 +45,7 @@ const load1 = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 function startWorker(input: ScaleWorkerInput) {
   const entry = new URL('./service-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, resourceLimits: serviceWorkerResourceLimits, workerData: input });
+  const worker = new Worker(boot, { eval: true, resourceLimits: postgresServiceWorkerLimits, workerData: input });
   const ready = nextMessage<{ base: string }>(worker, 'ready');
   return {
     ready,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { serviceNodeFlags } from '../../src/platform/node-heap';
+import { postgresServiceNodeFlags } from '../../src/platform/node-heap';
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -23,9 +23,10 @@ export interface Spawned {
   exited: Promise<number | string>;
 }
 
-/** Runs a CLI entry point (`src/cli/x.ts`) under tsx with `env` added to ours. */
+/** Runs a CLI entry point (`src/cli/x.ts`) under tsx with `env` added to ours, with the Node flags its npm script gives it. */
 export function spawnCli(entry: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [...serviceNodeFlags, '--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = entry.endsWith('serve.ts') ? postgresServiceNodeFlags : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
@@ -122,7 +123,7 @@ export async function slowRequest(port: number, method: string, path: string, he
 /** One API service process (`npm run serve:api`) on the PostgreSQL database at `url`; resolves with its address once it listens. */
 export function startServiceProcess(url: string, env: Record<string, string> = {}): Promise<{ address: string; child: ChildProcess }> {
   const serve = fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url));
-  const child = spawn(process.execPath, [...serviceNodeFlags, '--import', 'tsx', serve], {
+  const child = spawn(process.execPath, [...postgresServiceNodeFlags, '--import', 'tsx', serve], {
     env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PG_POOL_SIZE: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
