@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ServiceConfig } from '../config';
 import type { ServiceContext } from '../context';
@@ -8,11 +9,15 @@ export type WebhookChildMessage =
   | { type: 'start'; url: string; nice: number; config: ServiceConfig }
   | { type: 'changed' }
   | { type: 'wake' }
+  /** How busy this process's request thread was over the last `loadSampleMs` (event-loop utilization, 0–1). */
+  | { type: 'load'; busy: number }
   | { type: 'stop' };
 
 const entry = fileURLToPath(new URL('../../cli/webhook-worker-process.ts', import.meta.url));
 /** Card changes are forwarded at most this often (the child serves a pass's wakes together 50 ms after it anyway). */
 const changeGapMs = 20;
+/** How often the child hears how busy the requests keep this thread (domain/webhook-yield). */
+const loadSampleMs = 100;
 /** How long a stopping child may take: an attempt under way may take 10 s. */
 const stopWaitMs = 15_000;
 /** A child that ran this long before it died had not been failing at its start: restart it at once. */
@@ -22,7 +27,8 @@ const healthyRunMs = 60_000;
  * The webhook worker of a service process on PostgreSQL, run in a child process at a lower OS
  * priority (WEBHOOK_WORKER_NICE), so the kernel serves the requests first and dispatch and
  * delivery take the CPU they leave (docs/architecture.md, "Webhooks"). The child has its own small
- * pool; this process forwards its committed card changes (coalesced) and wakes to it over IPC. A
+ * pool; this process forwards its committed card changes (coalesced), its wakes, and every 100 ms
+ * how busy its requests keep this thread (the child rests in proportion: domain/webhook-yield) over IPC. A
  * child that dies is started again (leases make delivery at-least-once); this process dying closes
  * the IPC channel, on which the child exits.
  */
@@ -34,6 +40,8 @@ export class WebhookWorkerProcess {
   private changeTimer: NodeJS.Timeout | undefined;
   private lastChange = 0;
   private failures = 0;
+  private loadTimer: NodeJS.Timeout | undefined;
+  private loadSince: EventLoopUtilization | undefined;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -49,7 +57,18 @@ export class WebhookWorkerProcess {
     this.ctx.webhooks = this;
     this.unsubscribe = this.ctx.cardChanges.subscribe(() => this.changed());
     this.spawn();
+    this.loadSince = performance.eventLoopUtilization();
+    this.loadTimer = setInterval(() => this.sendLoad(), loadSampleMs);
+    this.loadTimer.unref();
     return this;
+  }
+
+  /** This thread's event-loop utilization since the last sample: the child rests in proportion to it. */
+  private sendLoad(): void {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, this.loadSince);
+    this.loadSince = now;
+    this.send({ type: 'load', busy: utilization });
   }
 
   private spawn(): void {
@@ -101,6 +120,7 @@ export class WebhookWorkerProcess {
     this.unsubscribe?.();
     clearTimeout(this.restartTimer);
     clearTimeout(this.changeTimer);
+    clearInterval(this.loadTimer);
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

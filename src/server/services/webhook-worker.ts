@@ -3,6 +3,7 @@ import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
 import { releaseLeases } from '../db/repositories/webhook-sendouts';
 import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
 import { deliverDueSendouts, sendLeased } from './webhook-delivery';
+import { webhookRestMs } from '../domain/webhook-yield';
 
 /**
  * Runs one job again and again on demand: a wake during a run makes one more run, after a short
@@ -51,6 +52,16 @@ class Runner {
 /** What a worker needs: a service process's context, or the few parts its own process builds (cli/webhook-worker-process). */
 export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext, 'cardChanges' | 'webhooks'>>;
 
+export interface WebhookWorkerOptions {
+  /**
+   * How busy the requests keep the service's thread (0–1), for a worker in a process of its own:
+   * after each pass and each batch sent it rests in proportion (domain/webhook-yield). Unset: no rests.
+   */
+  requestsBusy?: () => number;
+  pollMs?: number;
+  coalesceMs?: number;
+}
+
 /**
  * Runs webhooks in a service process, or in a child process of one (services/webhook-worker-process):
  * events made into sendouts (dispatch), due sendouts sent (delivery), each in a loop of its own so
@@ -70,14 +81,24 @@ export class WebhookWorker {
   private readonly delivering: Runner;
   /** What this process's dispatch wrote, leased to it: sent from memory, in the order written, before anything is leased from the table. */
   private dispatched: DispatchedSendouts[] = [];
+  private readonly pollMs: number;
+  private readonly requestsBusy: (() => number) | undefined;
 
   constructor(
     private readonly ctx: WebhookWorkerContext,
-    private readonly pollMs = 500,
-    coalesceMs = 50,
+    { requestsBusy, pollMs = 500, coalesceMs = 50 }: WebhookWorkerOptions = {},
   ) {
+    this.pollMs = pollMs;
+    this.requestsBusy = requestsBusy;
     this.dispatching = new Runner(() => this.dispatch(), coalesceMs);
     this.delivering = new Runner(() => this.deliver(), coalesceMs);
+  }
+
+  /** Rests after work begun at `startedAt` (performance.now()) as long as the requests' load asks (none without requestsBusy). */
+  private async yieldToRequests(startedAt: number): Promise<void> {
+    if (!this.requestsBusy) return;
+    const restMs = webhookRestMs(performance.now() - startedAt, this.requestsBusy());
+    if (restMs > 0) await new Promise((resolve) => setTimeout(resolve, restMs));
   }
 
   start(): this {
@@ -103,16 +124,22 @@ export class WebhookWorker {
 
   private async dispatch(): Promise<void> {
     for (;;) {
+      const startedAt = performance.now();
       const run = await dispatchWebhookEvents(this.ctx);
       this.endpoints = run.endpoints;
       if (run.leased) this.dispatched.push(run.leased);
       if (run.sendouts > 0 && this.started) this.delivering.wake();
+      if (run.sendouts > 0) await this.yieldToRequests(startedAt);
       if (!run.more) return;
     }
   }
 
   private async deliver(): Promise<void> {
-    for (let next = this.dispatched.shift(); next; next = this.dispatched.shift()) await sendLeased(this.ctx, next.leases, next.token, next.leasedUntil);
+    for (let next = this.dispatched.shift(); next; next = this.dispatched.shift()) {
+      const startedAt = performance.now();
+      await sendLeased(this.ctx, next.leases, next.token, next.leasedUntil);
+      await this.yieldToRequests(startedAt);
+    }
     if (this.endpoints) await deliverDueSendouts(this.ctx);
   }
 

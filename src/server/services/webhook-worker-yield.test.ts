@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabases } from '../../../test/support/databases';
+import { earningFixture } from '../../../test/support/earning-fixture';
+import { startTestService, type TestService } from '../../../test/support/service';
+import { startReceiver } from '../../../test/support/webhook-receiver';
+import { producedWebhookEvents } from '../domain/webhook-events';
+import { createManagementKey } from './management-keys';
+import { WebhookWorker } from './webhook-worker';
+
+describe.each(testDatabases())('The webhook worker yields to busy requests (%s)', (kind) => {
+  let service: TestService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const fixed = () => service.project.ids.campaigns.get('Fixed Club') as string;
+
+  beforeAll(async () => {
+    service = await startTestService(kind, earningFixture(), undefined, { webhookPrivateTargets: 'allow' });
+    receiver = await startReceiver();
+    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
+      body: { target_url: receiver.url, events: producedWebhookEvents },
+      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
+      auth: false,
+    });
+    expect(created.status).toBe(200);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await service.close();
+  });
+
+  /**
+   * One member enrolled and its webhooks sent by a worker told the requests keep the thread `busy`:
+   * how many rests it took. Its rests are the timers of a fractional delay (a pass's measured time ×
+   * the factor); the service's own timers are whole milliseconds.
+   */
+  const restsWhileSending = async (sourceId: string, busy: number | undefined) => {
+    const enrolled = await service.call('POST', `/v1/loyalties/${fixed()}/members`, { body: { customer: { source_id: sourceId } } });
+    expect(enrolled.status).toBe(200);
+    const worker = new WebhookWorker(service.ctx, busy === undefined ? {} : { requestsBusy: () => busy });
+    const sentBefore = receiver.received.length;
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await worker.runUntilCaughtUp();
+      const rests = timers.mock.calls.filter(([, delay]) => typeof delay === 'number' && delay > 0 && !Number.isInteger(delay));
+      // Sent all the same: a rest delays webhooks, never drops them.
+      expect(receiver.received.slice(sentBefore).some((hook) => (hook.json as { data?: { customer?: { source_id?: string } } }).data?.customer?.source_id === sourceId)).toBe(true);
+      return rests.map(([, delay]) => delay as number);
+    } finally {
+      timers.mockRestore();
+      await worker.stop();
+    }
+  };
+
+  it('rests after what it dispatched and sent while the requests keep the thread busy, and not while they leave it idle', { timeout: 60_000 }, async () => {
+    const busyRests = await restsWhileSending('yield-busy', 1);
+    expect(busyRests.length).toBeGreaterThanOrEqual(2); // the dispatch pass and the batch it sent
+    for (const delay of busyRests) expect(delay).toBeLessThanOrEqual(1000);
+    expect(await restsWhileSending('yield-calm', 0.1)).toEqual([]);
+    // A worker in the request thread (no requestsBusy) never rests: its requests wait for it anyway.
+    expect(await restsWhileSending('yield-thread', undefined)).toEqual([]);
+  });
+});
