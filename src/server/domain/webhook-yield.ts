@@ -7,9 +7,10 @@
  * rising linearly to `maxFactor` times the work at `busy` 1, so that even a saturated API leaves
  * webhooks 1 / (1 + maxFactor) of their pace: they lag rather than slow the API, and never stop.
  * The figures (bench/README.md, issue 29): bench:api with an endpoint of every event went from
- * 0.53–0.72× of the hot paths' throughput without one to 0.75–1.04×, the paced delivery keeping
- * ≥ 600 webhooks/s with lag p99 < 1 s; that load keeps the request thread 20–35 % busy, under
- * `calmBelow`, so it is sent at full pace.
+ * 0.53–0.72× of the hot paths' throughput without one to 0.75–1.11×, the paced delivery keeping
+ * ≥ 600 webhooks/s; that load keeps the request thread 20–35 % busy, under `calmBelow`, so it is
+ * sent at full pace (its lag p99 went from 0.2–0.3 s to 0.4–1.3 s: the backlog the load before it
+ * left drains at the resting pace first).
  */
 export const webhookYield = { calmBelow: 0.4, maxFactor: 9, maxRestMs: 1000 } as const;
 
