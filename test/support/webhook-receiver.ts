@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createManagementKey } from '../../src/server/services/management-keys';
+import type { TestService } from './service';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -29,4 +31,14 @@ export async function startReceiver(): Promise<{ url: string; received: Received
     status,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Subscribes `targetUrl` to `events` in the test service's project, as the Management API does with a key pair made for it: the creation's answer. */
+export async function subscribeEndpoint(service: TestService, targetUrl: string, events: readonly string[]) {
+  const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+  return service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
+    body: { target_url: targetUrl, events },
+    headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
+    auth: false,
+  });
 }

@@ -3,9 +3,8 @@ import { testDatabases } from '../../../test/support/databases';
 import { webhookPayloadErrors, webhookPayloadErrorsBeyondExample } from '../../../test/support/openapi';
 import { orderFixture } from '../../../test/support/order-fixture';
 import { startTestService, type TestService } from '../../../test/support/service';
-import { startReceiver } from '../../../test/support/webhook-receiver';
+import { startReceiver, subscribeEndpoint } from '../../../test/support/webhook-receiver';
 import { producedWebhookEvents } from '../domain/webhook-events';
-import { createManagementKey } from './management-keys';
 import { WebhookWorker } from './webhook-worker';
 
 /**
@@ -22,12 +21,7 @@ describe.each(testDatabases())('Webhooks of orders and pending points (%s)', (ki
     service = await startTestService(kind, orderFixture(), undefined, { webhookPrivateTargets: 'allow' });
     receiver = await startReceiver();
     worker = new WebhookWorker(service.ctx);
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
-    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
-      body: { target_url: receiver.url, events: producedWebhookEvents.filter((e) => !e.startsWith('voucher.loyalty_card.transaction')) },
-      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
-      auth: false,
-    });
+    const created = await subscribeEndpoint(service, receiver.url, producedWebhookEvents.filter((e) => !e.startsWith('voucher.loyalty_card.transaction')));
     expect(created.status).toBe(200);
   });
   afterAll(async () => {

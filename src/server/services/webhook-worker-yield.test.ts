@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../../../test/support/databases';
 import { earningFixture } from '../../../test/support/earning-fixture';
 import { startTestService, type TestService } from '../../../test/support/service';
-import { startReceiver } from '../../../test/support/webhook-receiver';
+import { startReceiver, subscribeEndpoint } from '../../../test/support/webhook-receiver';
 import { producedWebhookEvents } from '../domain/webhook-events';
-import { createManagementKey } from './management-keys';
 import { WebhookWorker } from './webhook-worker';
 
 describe.each(testDatabases())('The webhook worker yields to busy requests (%s)', (kind) => {
@@ -15,12 +14,7 @@ describe.each(testDatabases())('The webhook worker yields to busy requests (%s)'
   beforeAll(async () => {
     service = await startTestService(kind, earningFixture(), undefined, { webhookPrivateTargets: 'allow' });
     receiver = await startReceiver();
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
-    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
-      body: { target_url: receiver.url, events: producedWebhookEvents },
-      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
-      auth: false,
-    });
+    const created = await subscribeEndpoint(service, receiver.url, producedWebhookEvents);
     expect(created.status).toBe(200);
   });
   afterAll(async () => {

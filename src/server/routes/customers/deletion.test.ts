@@ -6,9 +6,8 @@ import { testDatabases } from '../../../../test/support/databases';
 import { contractErrors } from '../../../../test/support/openapi';
 import { orderFixture } from '../../../../test/support/order-fixture';
 import { startTestService, type TestService } from '../../../../test/support/service';
-import { startReceiver } from '../../../../test/support/webhook-receiver';
+import { startReceiver, subscribeEndpoint } from '../../../../test/support/webhook-receiver';
 import { producedWebhookEvents } from '../../domain/webhook-events';
-import { createManagementKey } from '../../services/management-keys';
 import { WebhookWorker } from '../../services/webhook-worker';
 
 /**
@@ -93,12 +92,7 @@ describe.each(testDatabases())('Deleting customers (%s)', (kind) => {
 
   it('erases a customer permanently: no value the person gave is left anywhere in the database', { timeout: 120_000 }, async () => {
     const client = sdk();
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'erasure');
-    const hooks = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
-      body: { target_url: receiver.url, events: producedWebhookEvents },
-      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
-      auth: false,
-    });
+    const hooks = await subscribeEndpoint(service, receiver.url, producedWebhookEvents);
     expect(hooks.status).toBe(200);
 
     const zed = (await client.customers.create({ source_id: 'gdpr-zed', name: 'Zed Erasable', email: 'zed.erase@example.com', phone: '+48 600 100 200', address: { city: 'Erasetown', line_1: '1 Erase Street' }, metadata: { favourite: 'erase-me-value' } })) as { id: string };

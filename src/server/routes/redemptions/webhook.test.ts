@@ -3,8 +3,7 @@ import { testDatabases } from '../../../../test/support/databases';
 import { webhookPayloadErrorsBeyondExample } from '../../../../test/support/openapi';
 import { startTestService, type TestService } from '../../../../test/support/service';
 import { spendFixture } from '../../../../test/support/spend-fixture';
-import { startReceiver } from '../../../../test/support/webhook-receiver';
-import { createManagementKey } from '../../services/management-keys';
+import { startReceiver, subscribeEndpoint } from '../../../../test/support/webhook-receiver';
 import { WebhookWorker } from '../../services/webhook-worker';
 
 /** A rollback reaches webhook endpoints from its card's refund: points added, and the rollback itself. */
@@ -17,12 +16,7 @@ describe.each(testDatabases())('Webhooks of a redemption rollback (%s)', (kind) 
     service = await startTestService(kind, spendFixture(), undefined, { webhookPrivateTargets: 'allow' });
     receiver = await startReceiver();
     worker = new WebhookWorker(service.ctx);
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
-    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
-      body: { target_url: receiver.url, events: ['customer.voucher.loyalty_card.points_added', 'customer.redemption.rollback.succeeded'] },
-      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
-      auth: false,
-    });
+    const created = await subscribeEndpoint(service, receiver.url, ['customer.voucher.loyalty_card.points_added', 'customer.redemption.rollback.succeeded']);
     expect(created.status).toBe(200);
   });
   afterAll(async () => {
