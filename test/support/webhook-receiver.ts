@@ -4,6 +4,8 @@ import { createManagementKey } from '../../src/server/services/management-keys';
 import type { TestService } from './service';
 
 export interface ReceivedWebhook {
+  /** The request's path and query. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: any;
@@ -18,7 +20,7 @@ export async function startReceiver(): Promise<{ url: string; received: Received
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, body, json: JSON.parse(body) });
+      received.push({ path: request.url ?? '', headers: request.headers, body, json: JSON.parse(body) });
       response.writeHead(status.code, { 'content-type': 'text/plain' });
       response.end(status.code < 300 ? 'ok' : `failed ${'x'.repeat(2000)}`);
     });

@@ -3,6 +3,7 @@ import { lookup, type LookupAddress, type LookupAllOptions, type LookupOptions }
 import { Agent } from 'undici';
 import type { WebhookContext } from '../context';
 import { leaseDueSendouts, recordAttempts, releaseLeases, type AttemptOutcome, type LeasedSendout } from '../db/repositories/webhook-sendouts';
+import { activeWebhooksByIds } from '../db/repositories/webhooks';
 import { accepted, retryDelayMs } from '../domain/webhook-retries';
 import { nonPublicAddress, privateTargetReason } from '../domain/webhook-target';
 
@@ -147,17 +148,22 @@ const leaseReserveMs = sendTimeoutMs + 5_000;
  * One endpoint's leased sendouts, sent in the order their events were made, up to `pipelined` of
  * them awaiting their answers at once; outcomes are taken in that order. A slow receiver that would
  * outlast the lease gets the rest of the queue released for the next pass instead, so no sendout is
- * held past its lease and sent twice at once.
+ * held past its lease and sent twice at once. A recording that finds some of its sendouts no longer
+ * this sender's (the endpoint deleted meanwhile, or the lease run out) stops the queue there too.
  */
 async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
   let pending: { lease: LeasedSendout; outcome: AttemptOutcome }[] = [];
   let since = Date.now();
+  let lost = false;
   // The outcomes so far are recorded while the next webhooks go out; one recording at a time, in order.
   let recording: Promise<unknown> = Promise.resolve();
   const record = async () => {
     await recording;
-    recording = recordAttempts(ctx.db, token, pending);
+    const batch = pending;
     pending = [];
+    recording = recordAttempts(ctx.db, token, batch).then((recorded) => {
+      if (recorded < batch.length) lost = true;
+    });
   };
   const inFlight: { lease: LeasedSendout; outcome: Promise<AttemptOutcome> }[] = [];
   const settleOldest = async () => {
@@ -168,7 +174,7 @@ async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: str
   };
   try {
     for (const [index, lease] of queue.entries()) {
-      if (leasedUntil - ctx.clock.realNow().getTime() < leaseReserveMs) {
+      if (lost || leasedUntil - ctx.clock.realNow().getTime() < leaseReserveMs) {
         await releaseLeases(ctx.db, token, queue.slice(index).map((rest) => rest.sendout.id));
         break;
       }
@@ -187,7 +193,7 @@ async function sendQueue(ctx: WebhookContext, queue: LeasedSendout[], token: str
  * Sends sendouts leased to this process: one endpoint's one after another in the order their
  * events were made, different endpoints side by side.
  */
-export async function sendLeased(ctx: WebhookContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+async function sendLeased(ctx: WebhookContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
   const byEndpoint = new Map<string, LeasedSendout[]>();
   for (const lease of leased) {
     const queue = byEndpoint.get(lease.webhook.id);
@@ -195,6 +201,23 @@ export async function sendLeased(ctx: WebhookContext, leased: LeasedSendout[], t
     else byEndpoint.set(lease.webhook.id, [lease]);
   }
   await Promise.all([...byEndpoint.values()].map((queue) => sendQueue(ctx, queue, token, leasedUntil)));
+}
+
+/**
+ * Sends what a dispatch pass wrote and leased to this process, from memory, to each endpoint as it
+ * is now: the sendouts of an endpoint deleted since are not sent (its rows went with it), those of
+ * one set inactive go back to the table (due as they were, for when it is active again), and a
+ * changed URL, secret or headers apply. A resting worker may hold a pass for seconds.
+ */
+export async function sendDispatched(ctx: WebhookContext, leased: LeasedSendout[], token: string, leasedUntil: number): Promise<void> {
+  const current = await activeWebhooksByIds(ctx.db, [...new Set(leased.map((lease) => lease.webhook.id))]);
+  const withdrawn = leased.filter((lease) => !current.has(lease.webhook.id)).map((lease) => lease.sendout.id);
+  await releaseLeases(ctx.db, token, withdrawn);
+  const sendable = leased.flatMap((lease) => {
+    const webhook = current.get(lease.webhook.id);
+    return webhook ? [{ sendout: lease.sendout, webhook }] : [];
+  });
+  await sendLeased(ctx, sendable, token, leasedUntil);
 }
 
 /** Sends what is due now, `batch` at a time, leased first. Returns how many were attempted. */

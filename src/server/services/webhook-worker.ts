@@ -2,7 +2,7 @@ import type { ServiceContext, WebhookContext } from '../context';
 import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
 import { releaseLeases } from '../db/repositories/webhook-sendouts';
 import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
-import { deliverDueSendouts, sendLeased } from './webhook-delivery';
+import { deliverDueSendouts, sendDispatched } from './webhook-delivery';
 import { webhookRestMs } from '../domain/webhook-yield';
 
 /**
@@ -137,7 +137,7 @@ export class WebhookWorker {
   private async deliver(): Promise<void> {
     for (let next = this.dispatched.shift(); next; next = this.dispatched.shift()) {
       const startedAt = performance.now();
-      await sendLeased(this.ctx, next.leases, next.token, next.leasedUntil);
+      await sendDispatched(this.ctx, next.leases, next.token, next.leasedUntil);
       await this.yieldToRequests(startedAt);
     }
     if (this.endpoints) await deliverDueSendouts(this.ctx);

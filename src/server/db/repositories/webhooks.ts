@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import { webhookAttempts, webhookSendouts, webhooks } from '../../../platform/db/schema';
 
@@ -7,6 +7,13 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 export async function findWebhook(db: DbOrTx, projectId: string, id: string): Promise<WebhookRow | undefined> {
   const [row] = await db.select().from(webhooks).where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id))).limit(1);
   return row;
+}
+
+/** The active endpoints among these ids, as they are now: a deleted or deactivated one is missing. */
+export async function activeWebhooksByIds(db: DbOrTx, ids: string[]): Promise<Map<string, WebhookRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(webhooks).where(and(inArray(webhooks.id, ids), eq(webhooks.active, true)));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function listWebhooks(db: DbOrTx, projectId: string): Promise<WebhookRow[]> {
