@@ -1,22 +1,48 @@
 /**
  * How long the webhook worker rests after a piece of work that took `tookMs`, given how busy the
- * service's request thread was (`busy`, its event-loop utilization, 0–1). A low OS priority does
- * not keep a busy worker off the requests' CPU on every host (bench:api on 2 KVM vCPUs: a nice-19
- * busy loop alone cost Adjust balance 19 % of its throughput), so the worker also yields by itself:
- * nothing while the requests leave the thread idle more than `calmBelow` of the time, then a rest
- * rising linearly to `maxFactor` times the work at `busy` 1, so that even a saturated API leaves
- * webhooks 1 / (1 + maxFactor) of their pace: they lag rather than slow the API, and never stop.
- * The figures (bench/README.md, issue 29): bench:api with an endpoint of every event went from
- * 0.53–0.72× of the hot paths' throughput without one to 0.75–1.11×, the paced delivery keeping
- * ≥ 600 webhooks/s; that load keeps the request thread 20–35 % busy, under `calmBelow`, so it is
- * sent at full pace (its lag p99 went from 0.2–0.3 s to 0.4–1.3 s: the backlog the load before it
- * left drains at the resting pace first).
+ * service's request thread was (`busy`, its event-loop utilization over the last second, 0–1). A
+ * low OS priority does not keep a busy worker off the requests' CPU on every host (bench:api on 2
+ * KVM vCPUs: a nice-19 busy loop alone cost Adjust balance 19 % of its throughput), so the worker
+ * also yields by itself: nothing while the requests leave the thread idle more than `calmBelow` of
+ * the time, then a rest rising linearly to `maxFactor` times the work at `fullAt` and above, so
+ * that even a saturated API leaves webhooks 1 / (1 + maxFactor) of their pace: they lag rather
+ * than slow the API, and never stop. A saturated API keeps its thread only 0.5–0.7 busy (its
+ * requests wait on PostgreSQL), a paced 600 webhooks/s 0.04–0.2 (one-second means; single 100 ms
+ * samples of that load reach 1 on a GC or a batch, and resting on them had put up to a second
+ * into the paced delivery's lag). Figures: bench/README.md, issue 29.
  */
-export const webhookYield = { calmBelow: 0.4, maxFactor: 9, maxRestMs: 1000 } as const;
+export const webhookYield = { calmBelow: 0.3, fullAt: 0.6, maxFactor: 9, maxRestMs: 1000 } as const;
 
 export function webhookRestMs(tookMs: number, busy: number): number {
-  const { calmBelow, maxFactor, maxRestMs } = webhookYield;
+  const { calmBelow, fullAt, maxFactor, maxRestMs } = webhookYield;
   if (!(busy > calmBelow) || !(tookMs > 0)) return 0;
-  const factor = (maxFactor * (Math.min(busy, 1) - calmBelow)) / (1 - calmBelow);
+  const factor = (maxFactor * (Math.min(busy, fullAt) - calmBelow)) / (fullAt - calmBelow);
   return Math.min(maxRestMs, tookMs * factor);
+}
+
+/** Cumulative idle and active time of an event loop (perf_hooks' EventLoopUtilization). */
+export interface LoopTimes {
+  idle: number;
+  active: number;
+}
+
+/**
+ * A thread's event-loop utilization over its last `samples` samples (taken at a steady interval):
+ * the share of that span it was running rather than waiting. One sample alone swings from 0 to 1
+ * under a steady light load.
+ */
+export class LoadWindow {
+  private readonly history: LoopTimes[] = [];
+
+  constructor(private readonly samples: number) {}
+
+  /** Takes a sample; the utilization since the oldest one kept (0 until there are two). */
+  push(times: LoopTimes): number {
+    this.history.push({ idle: times.idle, active: times.active });
+    if (this.history.length > this.samples + 1) this.history.shift();
+    const oldest = this.history[0];
+    const active = times.active - oldest.active;
+    const span = active + times.idle - oldest.idle;
+    return span > 0 ? active / span : 0;
+  }
 }

@@ -1,23 +1,25 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ServiceConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { LoadWindow } from '../domain/webhook-yield';
 
 /** What a service process sends its webhook worker's process (cli/webhook-worker-process). */
 export type WebhookChildMessage =
   | { type: 'start'; url: string; nice: number; config: ServiceConfig }
   | { type: 'changed' }
   | { type: 'wake' }
-  /** How busy this process's request thread was over the last `loadSampleMs` (event-loop utilization, 0–1). */
+  /** How busy this process's request thread was over the last second (event-loop utilization, 0–1). */
   | { type: 'load'; busy: number }
   | { type: 'stop' };
 
 const entry = fileURLToPath(new URL('../../cli/webhook-worker-process.ts', import.meta.url));
 /** Card changes are forwarded at most this often (the child serves a pass's wakes together 50 ms after it anyway). */
 const changeGapMs = 20;
-/** How often the child hears how busy the requests keep this thread (domain/webhook-yield). */
+/** How often the child hears how busy the requests kept this thread over the last `loadWindowSamples` samples (domain/webhook-yield). */
 const loadSampleMs = 100;
+const loadWindowSamples = 10;
 /** How long a stopping child may take: an attempt under way may take 10 s. */
 const stopWaitMs = 15_000;
 /** A child that ran this long before it died had not been failing at its start: restart it at once. */
@@ -28,7 +30,7 @@ const healthyRunMs = 60_000;
  * priority (WEBHOOK_WORKER_NICE), so the kernel serves the requests first and dispatch and
  * delivery take the CPU they leave (docs/architecture.md, "Webhooks"). The child has its own small
  * pool; this process forwards its committed card changes (coalesced), its wakes, and every 100 ms
- * how busy its requests keep this thread (the child rests in proportion: domain/webhook-yield) over IPC. A
+ * how busy its requests kept this thread over the last second (the child rests in proportion: domain/webhook-yield) over IPC. A
  * child that dies is started again (leases make delivery at-least-once); this process dying closes
  * the IPC channel, on which the child exits.
  */
@@ -41,7 +43,7 @@ export class WebhookWorkerProcess {
   private lastChange = 0;
   private failures = 0;
   private loadTimer: NodeJS.Timeout | undefined;
-  private loadSince: EventLoopUtilization | undefined;
+  private readonly load = new LoadWindow(loadWindowSamples);
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -57,18 +59,15 @@ export class WebhookWorkerProcess {
     this.ctx.webhooks = this;
     this.unsubscribe = this.ctx.cardChanges.subscribe(() => this.changed());
     this.spawn();
-    this.loadSince = performance.eventLoopUtilization();
+    this.load.push(performance.eventLoopUtilization());
     this.loadTimer = setInterval(() => this.sendLoad(), loadSampleMs);
     this.loadTimer.unref();
     return this;
   }
 
-  /** This thread's event-loop utilization since the last sample: the child rests in proportion to it. */
+  /** This thread's event-loop utilization over the last second: the child rests in proportion to it. */
   private sendLoad(): void {
-    const now = performance.eventLoopUtilization();
-    const { utilization } = performance.eventLoopUtilization(now, this.loadSince);
-    this.loadSince = now;
-    this.send({ type: 'load', busy: utilization });
+    this.send({ type: 'load', busy: this.load.push(performance.eventLoopUtilization()) });
   }
 
   private spawn(): void {
