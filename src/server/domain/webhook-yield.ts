@@ -6,12 +6,13 @@
  * also yields by itself: nothing while the requests leave the thread idle more than `calmBelow` of
  * the time, then a rest rising linearly to `maxFactor` times the work at `fullAt` and above, so
  * that even a saturated API leaves webhooks 1 / (1 + maxFactor) of their pace: they lag rather
- * than slow the API, and never stop. A saturated API keeps its thread only 0.5–0.7 busy (its
- * requests wait on PostgreSQL), a paced 600 webhooks/s 0.04–0.2 (one-second means; single 100 ms
- * samples of that load reach 1 on a GC or a batch, and resting on them had put up to a second
- * into the paced delivery's lag). Figures: bench/README.md, issue 29.
+ * than slow the API, and never stop. A saturated API keeps its thread only 0.35–0.8 busy (its
+ * requests wait on PostgreSQL; bench:api's four hot paths with an endpoint), a paced 600 webhooks/s
+ * 0.04–0.21 (one-second means; single 100 ms samples of that load reach 1 on a GC or a batch, and
+ * resting on them had put up to a second into the paced delivery's lag). Figures: bench/README.md,
+ * issue 29.
  */
-export const webhookYield = { calmBelow: 0.3, fullAt: 0.6, maxFactor: 9, maxRestMs: 1000 } as const;
+export const webhookYield = { calmBelow: 0.3, fullAt: 0.45, maxFactor: 9, maxRestMs: 1000 } as const;
 
 export function webhookRestMs(tookMs: number, busy: number): number {
   const { calmBelow, fullAt, maxFactor, maxRestMs } = webhookYield;
