@@ -10,9 +10,11 @@
  * requests wait on PostgreSQL; bench:api's four hot paths with an endpoint), a paced 600 webhooks/s
  * 0.04–0.21 (one-second means; single 100 ms samples of that load reach 1 on a GC or a batch, and
  * resting on them had put up to a second into the paced delivery's lag). Figures: bench/README.md,
- * issue 29.
+ * issue 29. A rest of up to 5 s keeps the factor for a large pass too (a pass of 500 rows under
+ * load takes hundreds of ms; capped at 1 s the worker had taken a third of its pace during the
+ * load); the worker ends a rest early once the load is gone (services/webhook-worker.ts).
  */
-export const webhookYield = { calmBelow: 0.3, fullAt: 0.45, maxFactor: 9, maxRestMs: 1000 } as const;
+export const webhookYield = { calmBelow: 0.3, fullAt: 0.45, maxFactor: 9, maxRestMs: 5000 } as const;
 
 export function webhookRestMs(tookMs: number, busy: number): number {
   const { calmBelow, fullAt, maxFactor, maxRestMs } = webhookYield;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../../../test/support/databases';
 import { earningFixture } from '../../../test/support/earning-fixture';
 import { startTestService, type TestService } from '../../../test/support/service';
 import { startReceiver, subscribeEndpoint } from '../../../test/support/webhook-receiver';
 import { producedWebhookEvents } from '../domain/webhook-events';
-import { WebhookWorker } from './webhook-worker';
+import { restWhileBusy, WebhookWorker } from './webhook-worker';
 
 describe.each(testDatabases())('The webhook worker yields to busy requests (%s)', (kind) => {
   let service: TestService;
@@ -52,5 +52,33 @@ describe.each(testDatabases())('The webhook worker yields to busy requests (%s)'
     expect(await restsWhileSending('yield-calm', 0.1)).toEqual([]);
     // A worker in the request thread (no requestsBusy) never rests: its requests wait for it anyway.
     expect(await restsWhileSending('yield-thread', undefined)).toEqual([]);
+  });
+});
+
+describe('a rest ends once the requests leave the thread calm (restWhileBusy)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const rest = async (restMs: number, loads: number[], stopped = () => false) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const start = performance.now();
+    let done = false;
+    void restWhileBusy(restMs, () => loads.shift() ?? 0, stopped).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    while (!done) await vi.advanceTimersByTimeAsync(10);
+    return performance.now() - start;
+  };
+
+  it('rests the whole time while the load stays high, in slices', async () => {
+    expect(await rest(1_000, Array(20).fill(1))).toBe(1_000);
+  });
+
+  it('ends at the first slice whose load asks for no rest', async () => {
+    expect(await rest(5_000, [1, 1, 0.1])).toBe(300);
+  });
+
+  it('ends when the worker stops, and takes no time for no rest', async () => {
+    let calls = 0;
+    expect(await rest(5_000, Array(100).fill(1), () => ++calls > 2)).toBe(200);
+    expect(await rest(0, [1])).toBe(0);
   });
 });

@@ -49,6 +49,18 @@ class Runner {
   }
 }
 
+/** A rest is taken in slices this long (the parent's load samples come every 100 ms). */
+const restSliceMs = 100;
+
+/** Waits `restMs`, in slices, ending early once `busy()` asks for no rest (domain/webhook-yield) or the worker stops. */
+export async function restWhileBusy(restMs: number, busy: () => number, stopped: () => boolean): Promise<void> {
+  const restUntil = performance.now() + restMs;
+  for (let left = restMs; left > 0 && !stopped(); left = restUntil - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, restSliceMs)));
+    if (webhookRestMs(1, busy()) === 0) return;
+  }
+}
+
 /** What a worker needs: a service process's context, or the few parts its own process builds (cli/webhook-worker-process). */
 export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext, 'cardChanges' | 'webhooks'>>;
 
@@ -94,11 +106,16 @@ export class WebhookWorker {
     this.delivering = new Runner(() => this.deliver(), coalesceMs);
   }
 
-  /** Rests after work begun at `startedAt` (performance.now()) as long as the requests' load asks (none without requestsBusy). */
+  /**
+   * Rests after work begun at `startedAt` (performance.now()) as long as the requests' load asks
+   * (none without requestsBusy), in slices of at most `restSliceMs`: the rest ends early once the
+   * requests leave the thread calm, so a long rest after a large pass does not hold webhooks back
+   * after the load is gone.
+   */
   private async yieldToRequests(startedAt: number): Promise<void> {
-    if (!this.requestsBusy) return;
-    const restMs = webhookRestMs(performance.now() - startedAt, this.requestsBusy());
-    if (restMs > 0) await new Promise((resolve) => setTimeout(resolve, restMs));
+    const busy = this.requestsBusy;
+    if (!busy) return;
+    await restWhileBusy(webhookRestMs(performance.now() - startedAt, busy()), busy, () => this.dispatching.stopped);
   }
 
   start(): this {
