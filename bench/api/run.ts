@@ -28,6 +28,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { scratchPostgresDatabase } from '../../test/support/databases';
 import { fmt, load, type LoadResult } from '../support/autocannon';
+import { steadyLoad } from '../support/steady-load';
 import { bareTransactionsPerSecond } from './bare-publish';
 import { bareEventPerSecond } from './bare-event';
 import { bareOrderPerSecond } from './bare-order';
@@ -322,7 +323,7 @@ async function withEndpoint(service: ServiceWorker, receiver: WebhookReceiver, r
   return { result, cpu, cpuUntilSent, drain };
 }
 
-/** Track event paced to offer `webhookRate` webhooks/s (4 per event: the transaction, points added twice, the custom event) to an endpoint of every event. */
+/** Track event paced evenly to offer `webhookRate` webhooks/s (4 per event: the transaction, points added twice, the custom event) to an endpoint of every event. */
 async function pacedDelivery(label: string, service: ServiceWorker, receiver: WebhookReceiver, base: string, auth: Record<string, string>, run: string): Promise<DeliveryRow> {
   const perEvent = 4;
   const duration = seconds * 2;
@@ -332,7 +333,8 @@ async function pacedDelivery(label: string, service: ServiceWorker, receiver: We
   while (Date.now() - before < 30_000 && (await service.webhook({ type: 'webhook-pending' })) > 0) await sleep(250);
   await receiver.reset();
   await service.webhook({ type: 'webhook-on', url: receiver.url });
-  const paced = await load(`${base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: track.body, seconds: duration, connections, rate: webhookRate / perEvent });
+  // Evenly spaced, not autocannon's rate (a burst at the top of each second, whose drain the lag would measure).
+  const paced = await steadyLoad(`${base}${track.path}`, { method: 'POST', headers: { ...auth, ...track.headers }, body: track.body, seconds: duration, connections, rate: webhookRate / perEvent });
   const loadEnd = Date.now();
   // Every event's webhooks, or 30 s.
   while (Date.now() - loadEnd < 30_000 && (await receiver.stats()).count < paced.ok * perEvent) await sleep(100);
