@@ -12,6 +12,7 @@ import { systemClock } from '../platform/clock';
 import { ProjectClock } from '../server/clock/project-clock';
 import { WebhookWorker } from '../server/services/webhook-worker';
 import type { WebhookChildMessage } from '../server/services/webhook-worker-process';
+import { requestPressure, type RequestLoad } from '../server/domain/webhook-yield';
 
 /** Dispatch, leasing, and recording attempts may each hold one connection at once. */
 const poolSize = 4;
@@ -58,8 +59,8 @@ function lowerBackendPriority(database: Database, nice: number): void {
 }
 
 let worker: WebhookWorker | undefined;
-/** How busy the parent's request thread was at its last sample (0–1): the worker yields to it. */
-let parentBusy = 0;
+/** The parent's requests at its last sample: the worker yields to them. */
+let parentLoad: RequestLoad = { busy: 0, inFlight: 0 };
 let database: Database | undefined;
 let stopping: Promise<void> | undefined;
 
@@ -72,7 +73,7 @@ async function start(message: Extract<WebhookChildMessage, { type: 'start' }>): 
   // Only now: loading the modules and connecting at the lower priority could take minutes on a busy host.
   lowerPriority(message.nice);
   lowerBackendPriority(database, message.nice);
-  worker = new WebhookWorker(ctx, { requestsBusy: () => parentBusy }).start();
+  worker = new WebhookWorker(ctx, { requestPressure: () => requestPressure(parentLoad) }).start();
 }
 
 /** Sends what it is sending, gives back the rest of what it holds, and exits. */
@@ -93,7 +94,7 @@ process.on('message', (message: WebhookChildMessage) => {
     });
   } else if (message.type === 'changed') worker?.changed();
   else if (message.type === 'wake') worker?.wake();
-  else if (message.type === 'load') parentBusy = message.busy;
+  else if (message.type === 'load') parentLoad = { busy: message.busy, inFlight: message.inFlight };
   else if (message.type === 'stop') void stop();
 });
 // The parent is gone (a crash, SIGKILL): so is this process. What it had leased is sent again once the lease runs out.

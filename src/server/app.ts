@@ -70,6 +70,9 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
+    // Counted until its connection's answer is done or abandoned ('close' follows both).
+    ctx.requestsInFlight.begin();
+    reply.raw.once('close', () => ctx.requestsInFlight.end());
     // @voucherify/sdk sends DELETE with Content-Type: application/json and no body; a DELETE takes
     // no body here, so an empty one is no body rather than an empty-JSON 400.
     if (request.method === 'DELETE' && (request.headers['content-length'] === '0' || request.headers['content-length'] === undefined)) delete request.headers['content-type'];

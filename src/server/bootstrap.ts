@@ -20,6 +20,7 @@ import { CardChanges } from './services/card-changes';
 import { followCardChanges } from './services/member-tiers';
 import { RequestLogWriter } from './services/request-log-writer';
 import { insertRequestLog, pruneRequestLog } from './db/repositories/request-log';
+import { RequestsInFlight } from './http/requests-in-flight';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -58,6 +59,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     redemptionReads: new StatementBatcher((queries) => readRedemptionContexts(database.db, queries), 2, undefined, gather),
     redemptionWrites: new StatementBatcher((writes) => recordRedemptionsIfUnchanged(database.db, writes), 1, undefined, gather),
     cardChanges: new CardChanges(),
+    requestsInFlight: new RequestsInFlight(),
     requestLog: config.requestLogSize > 0 ? requestLogWriter(database, config.requestLogSize) : undefined,
   };
   // Loyalty tiers follow every committed card change (services/member-tiers.ts).

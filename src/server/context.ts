@@ -12,6 +12,7 @@ import type { RedemptionContextAtVersion, RedemptionQuery, UnlockedRedemption } 
 import type { RewardRow } from './db/repositories/rewards';
 import type { CardChanges } from './services/card-changes';
 import type { RequestLogWriter } from './services/request-log-writer';
+import type { RequestsInFlight } from './http/requests-in-flight';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -40,6 +41,8 @@ export interface ServiceContext {
   redemptionWrites: StatementBatcher<UnlockedRedemption, { reward: RewardRow; redemption: RedemptionRow } | undefined>;
   /** Every change to a card, announced once committed: where tiers and webhooks plug in (services/card-changes). */
   cardChanges: CardChanges;
+  /** The requests this process is answering, over time (http/requests-in-flight): its webhook child yields to them. */
+  requestsInFlight: RequestsInFlight;
   /** The request log's writer (services/request-log-writer); absent with REQUEST_LOG=off. */
   requestLog?: RequestLogWriter;
   /** This process's webhook sender, when it runs one (cli/start, cli/serve): woken by "send again". */

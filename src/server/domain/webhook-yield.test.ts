@@ -1,57 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { LoadWindow, webhookRestMs, webhookYield } from './webhook-yield';
+import { LoadWindow, requestPressure, webhookRestMs, webhookYield } from './webhook-yield';
 
 describe('how long the webhook worker yields to the requests (domain/webhook-yield)', () => {
-  it('rests not at all while the requests leave the thread idle, then in proportion to their load, up to maxFactor times the work at fullAt and above', () => {
-    const { calmBelow, fullAt, maxFactor } = webhookYield;
+  const { calmBusy, fullBusy, calmInFlight, fullInFlight, maxFactor, maxRestMs } = webhookYield;
+
+  it('feels no pressure from calm requests, full pressure from a busy thread or a queue of requests, whichever says more', () => {
+    expect(requestPressure({ busy: 0, inFlight: 0 })).toBe(0);
+    expect(requestPressure({ busy: calmBusy, inFlight: calmInFlight })).toBe(0);
+    expect(requestPressure({ busy: fullBusy, inFlight: 0 })).toBe(1);
+    expect(requestPressure({ busy: 1, inFlight: 0 })).toBe(1);
+    expect(requestPressure({ busy: 0, inFlight: fullInFlight })).toBe(1);
+    expect(requestPressure({ busy: 0, inFlight: 10 })).toBe(1);
+    expect(requestPressure({ busy: (calmBusy + fullBusy) / 2, inFlight: 0 })).toBeCloseTo(0.5);
+    expect(requestPressure({ busy: (calmBusy + fullBusy) / 2, inFlight: calmInFlight + 0.75 * (fullInFlight - calmInFlight) })).toBeCloseTo(0.75);
+    // An even 150 events/s (bench:api's paced delivery): about one request in flight, the thread up to 0.3 busy.
+    expect(requestPressure({ busy: 0.3, inFlight: 1.2 })).toBe(0);
+  });
+
+  it('rests not at all without pressure, then in proportion, up to maxFactor times the work at full pressure', () => {
     expect(webhookRestMs(100, 0)).toBe(0);
-    expect(webhookRestMs(100, calmBelow)).toBe(0);
-    expect(webhookRestMs(100, fullAt)).toBeCloseTo(100 * maxFactor);
     expect(webhookRestMs(100, 1)).toBeCloseTo(100 * maxFactor);
-    expect(webhookRestMs(100, (fullAt + calmBelow) / 2)).toBeCloseTo((100 * maxFactor) / 2);
-    // A load above 1 (a sample's rounding) rests as much as full load, never more.
+    expect(webhookRestMs(100, 0.5)).toBeCloseTo((100 * maxFactor) / 2);
     expect(webhookRestMs(100, 1.2)).toBeCloseTo(100 * maxFactor);
   });
 
-  it('never rests longer than maxRestMs, and never for work that took no time or a load it cannot read', () => {
-    expect(webhookRestMs(10_000, 1)).toBe(webhookYield.maxRestMs);
+  it('never rests longer than maxRestMs, and never for work that took no time or a pressure it cannot read', () => {
+    expect(webhookRestMs(10_000, 1)).toBe(maxRestMs);
     expect(webhookRestMs(0, 1)).toBe(0);
     expect(webhookRestMs(-5, 1)).toBe(0);
     expect(webhookRestMs(100, Number.NaN)).toBe(0);
   });
 });
 
-describe('a thread\'s load over its last samples (LoadWindow)', () => {
-  /** Cumulative loop times after each 100 ms sample whose active share is given. */
+describe('a rate over the last samples (LoadWindow)', () => {
+  /** Cumulative (active, elapsed) after each 100 ms sample whose active share is given. */
   const timesOf = (shares: number[]) => {
-    let idle = 0;
     let active = 0;
+    let elapsed = 0;
     return shares.map((share) => {
       active += 100 * share;
-      idle += 100 * (1 - share);
-      return { idle, active };
+      elapsed += 100;
+      return [active, elapsed] as const;
     });
   };
 
   it('averages over the window, so one busy sample of a light load does not read as a busy thread', () => {
     const window = new LoadWindow(10);
-    const loads = timesOf([...Array(11).fill(0.1), 1, ...Array(10).fill(0.1)]).map((times) => window.push(times));
+    const loads = timesOf([...Array(11).fill(0.1), 1, ...Array(10).fill(0.1)]).map(([active, elapsed]) => window.push(active, elapsed));
     expect(Math.max(...loads.slice(10))).toBeCloseTo(0.19);
-    expect(Math.max(...loads.slice(10))).toBeLessThan(webhookYield.calmBelow);
+    expect(Math.max(...loads.slice(10))).toBeLessThan(calmBusyOf());
     expect(loads.at(-1)).toBeCloseTo(0.1);
   });
 
   it('forgets what is older than the window: a load that began reads as that load once the window has passed', () => {
     const window = new LoadWindow(10);
-    const loads = timesOf([...Array(20).fill(0), ...Array(10).fill(0.65)]).map((times) => window.push(times));
+    const loads = timesOf([...Array(20).fill(0), ...Array(10).fill(0.65)]).map(([active, elapsed]) => window.push(active, elapsed));
     expect(loads[19]).toBe(0);
     expect(loads.at(-1)).toBeCloseTo(0.65);
-    expect(loads[24]).toBeGreaterThan(webhookYield.calmBelow);
+    expect(loads[24]).toBeGreaterThan(calmBusyOf());
   });
 
-  it('reads 0 from a first sample or a span of no time', () => {
+  it('reads a mean above 1 as it is (requests in flight × time over time), and 0 from a first sample or a span of no time', () => {
     const window = new LoadWindow(10);
-    expect(window.push({ idle: 5, active: 5 })).toBe(0);
-    expect(window.push({ idle: 5, active: 5 })).toBe(0);
+    expect(window.push(5, 5)).toBe(0);
+    expect(window.push(5, 5)).toBe(0);
+    expect(window.push(5 + 800, 105)).toBe(8);
   });
+
+  const calmBusyOf = () => webhookYield.calmBusy;
 });

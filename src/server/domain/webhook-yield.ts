@@ -1,51 +1,70 @@
 /**
- * How long the webhook worker rests after a piece of work that took `tookMs`, given how busy the
- * service's request thread was (`busy`, its event-loop utilization over the last second, 0–1). A
- * low OS priority does not keep a busy worker off the requests' CPU on every host (bench:api on 2
- * KVM vCPUs: a nice-19 busy loop alone cost Adjust balance 19 % of its throughput), so the worker
- * also yields by itself: nothing while the requests leave the thread idle more than `calmBelow` of
- * the time, then a rest rising linearly to `maxFactor` times the work at `fullAt` and above, so
- * that even a saturated API leaves webhooks 1 / (1 + maxFactor) of their pace: they lag rather
- * than slow the API, and never stop. A saturated API keeps its thread only 0.35–0.8 busy (its
- * requests wait on PostgreSQL; bench:api's four hot paths with an endpoint), a paced 600 webhooks/s
- * 0.04–0.21 (one-second means; single 100 ms samples of that load reach 1 on a GC or a batch, and
- * resting on them had put up to a second into the paced delivery's lag). Figures: bench/README.md,
- * issue 29. A rest of up to 5 s keeps the factor for a large pass too (a pass of 500 rows under
- * load takes hundreds of ms; capped at 1 s the worker had taken a third of its pace during the
- * load); the worker ends a rest early once the load is gone (services/webhook-worker.ts).
+ * How long the webhook worker rests after a piece of work, given how hard the requests press on
+ * the service. A low OS priority does not keep a busy worker off the requests' CPU on every host
+ * (bench:api on 2 KVM vCPUs: a nice-19 busy loop alone cost Adjust balance 19 % of its
+ * throughput), so the worker also yields by itself: nothing while the requests are calm, then a
+ * rest rising linearly to `maxFactor` times the work at full pressure, so that even a saturated API
+ * leaves webhooks 1 / (1 + maxFactor) of their pace: they lag rather than slow the API, and never
+ * stop. Rests reach `maxRestMs` (a pass of 500 rows under load takes hundreds of ms; capped at 1 s
+ * the worker had kept a third of its pace during the load); the worker ends one early once the
+ * pressure is gone (services/webhook-worker.ts). Figures: bench/README.md, issue 29.
  */
-export const webhookYield = { calmBelow: 0.3, fullAt: 0.45, maxFactor: 9, maxRestMs: 5000 } as const;
+export const webhookYield = {
+  /** The request thread's event-loop utilization over the last second: no pressure up to `calmBusy`, full from `fullBusy`. */
+  calmBusy: 0.3,
+  fullBusy: 0.45,
+  /** Requests in flight, on average over the last second: no pressure up to `calmInFlight`, full from `fullInFlight`. */
+  calmInFlight: 2,
+  fullInFlight: 4,
+  maxFactor: 9,
+  maxRestMs: 5000,
+} as const;
 
-export function webhookRestMs(tookMs: number, busy: number): number {
-  const { calmBelow, fullAt, maxFactor, maxRestMs } = webhookYield;
-  if (!(busy > calmBelow) || !(tookMs > 0)) return 0;
-  const factor = (maxFactor * (Math.min(busy, fullAt) - calmBelow)) / (fullAt - calmBelow);
-  return Math.min(maxRestMs, tookMs * factor);
-}
-
-/** Cumulative idle and active time of an event loop (perf_hooks' EventLoopUtilization). */
-export interface LoopTimes {
-  idle: number;
-  active: number;
+/** What the service process tells its webhook worker about its requests, over the last second. */
+export interface RequestLoad {
+  /** Its request thread's event-loop utilization, 0–1. */
+  busy: number;
+  /** Requests in flight, on average. */
+  inFlight: number;
 }
 
 /**
- * A thread's event-loop utilization over its last `samples` samples (taken at a steady interval):
- * the share of that span it was running rather than waiting. One sample alone swings from 0 to 1
- * under a steady light load.
+ * How hard the requests press (0 calm, 1 saturated), from either sign, whichever says more. The
+ * thread's load alone does not tell a saturated API from a light one on every host: saturated hot
+ * paths with an endpoint kept it 0.35–0.8 busy (their requests wait on PostgreSQL) and an even 600
+ * webhooks/s up to 0.3 on a slower hour (one-second means). Requests queue only under saturation:
+ * 10 clients that never pause keep ~10 in flight, an even 150 events/s about 1 (rate × latency).
+ */
+export function requestPressure({ busy, inFlight }: RequestLoad): number {
+  const { calmBusy, fullBusy, calmInFlight, fullInFlight } = webhookYield;
+  const scaled = (value: number, calm: number, full: number) => (value > calm ? Math.min(1, (value - calm) / (full - calm)) : 0);
+  return Math.max(scaled(busy, calmBusy, fullBusy), scaled(inFlight, calmInFlight, fullInFlight));
+}
+
+/** The rest after work that took `tookMs`, under `pressure` (0–1): none at 0, up to `maxFactor` times the work at 1. */
+export function webhookRestMs(tookMs: number, pressure: number): number {
+  const { maxFactor, maxRestMs } = webhookYield;
+  if (!(pressure > 0) || !(tookMs > 0)) return 0;
+  return Math.min(maxRestMs, tookMs * maxFactor * Math.min(pressure, 1));
+}
+
+/**
+ * The rate of a cumulative measure over its last `samples` samples (taken at a steady interval):
+ * the change of `total` over the change of `span` (a loop's active time over its elapsed time, or
+ * requests in flight × time over time). One sample alone swings from 0 to 1 under a steady light
+ * load (a GC, a batch).
  */
 export class LoadWindow {
-  private readonly history: LoopTimes[] = [];
+  private readonly history: { total: number; span: number }[] = [];
 
   constructor(private readonly samples: number) {}
 
-  /** Takes a sample; the utilization since the oldest one kept (0 until there are two). */
-  push(times: LoopTimes): number {
-    this.history.push({ idle: times.idle, active: times.active });
+  /** Takes a sample; the rate since the oldest one kept (0 until there are two). */
+  push(total: number, span: number): number {
+    this.history.push({ total, span });
     if (this.history.length > this.samples + 1) this.history.shift();
     const oldest = this.history[0];
-    const active = times.active - oldest.active;
-    const span = active + times.idle - oldest.idle;
-    return span > 0 ? active / span : 0;
+    const elapsed = span - oldest.span;
+    return elapsed > 0 ? (total - oldest.total) / elapsed : 0;
   }
 }

@@ -3,21 +3,21 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ServiceConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { LoadWindow } from '../domain/webhook-yield';
+import { LoadWindow, type RequestLoad } from '../domain/webhook-yield';
 
 /** What a service process sends its webhook worker's process (cli/webhook-worker-process). */
 export type WebhookChildMessage =
   | { type: 'start'; url: string; nice: number; config: ServiceConfig }
   | { type: 'changed' }
   | { type: 'wake' }
-  /** How busy this process's request thread was over the last second (event-loop utilization, 0–1). */
-  | { type: 'load'; busy: number }
+  /** How busy this process's request thread was, and how many requests it had in flight, over the last second. */
+  | ({ type: 'load' } & RequestLoad)
   | { type: 'stop' };
 
 const entry = fileURLToPath(new URL('../../cli/webhook-worker-process.ts', import.meta.url));
 /** Card changes are forwarded at most this often (the child serves a pass's wakes together 50 ms after it anyway). */
 const changeGapMs = 20;
-/** How often the child hears how busy the requests kept this thread over the last `loadWindowSamples` samples (domain/webhook-yield). */
+/** How often the child hears how busy the requests kept this process over the last `loadWindowSamples` samples (domain/webhook-yield). */
 const loadSampleMs = 100;
 const loadWindowSamples = 10;
 /** How long a stopping child may take: an attempt under way may take 10 s. */
@@ -30,7 +30,7 @@ const healthyRunMs = 60_000;
  * priority (WEBHOOK_WORKER_NICE), so the kernel serves the requests first and dispatch and
  * delivery take the CPU they leave (docs/architecture.md, "Webhooks"). The child has its own small
  * pool; this process forwards its committed card changes (coalesced), its wakes, and every 100 ms
- * how busy its requests kept this thread over the last second (the child rests in proportion: domain/webhook-yield) over IPC. A
+ * how busy its requests kept this thread and how many were in flight over the last second (the child rests in proportion: domain/webhook-yield) over IPC. A
  * child that dies is started again (leases make delivery at-least-once); this process dying closes
  * the IPC channel, on which the child exits.
  */
@@ -43,7 +43,8 @@ export class WebhookWorkerProcess {
   private lastChange = 0;
   private failures = 0;
   private loadTimer: NodeJS.Timeout | undefined;
-  private readonly load = new LoadWindow(loadWindowSamples);
+  private readonly busy = new LoadWindow(loadWindowSamples);
+  private readonly inFlight = new LoadWindow(loadWindowSamples);
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -59,15 +60,22 @@ export class WebhookWorkerProcess {
     this.ctx.webhooks = this;
     this.unsubscribe = this.ctx.cardChanges.subscribe(() => this.changed());
     this.spawn();
-    this.load.push(performance.eventLoopUtilization());
+    this.sampleLoad();
     this.loadTimer = setInterval(() => this.sendLoad(), loadSampleMs);
     this.loadTimer.unref();
     return this;
   }
 
-  /** This thread's event-loop utilization over the last second: the child rests in proportion to it. */
+  /** This thread's event-loop utilization and its requests in flight, each over the last second. */
+  private sampleLoad(): RequestLoad {
+    const { idle, active } = performance.eventLoopUtilization();
+    const { area, at } = this.ctx.requestsInFlight.read();
+    return { busy: this.busy.push(active, idle + active), inFlight: this.inFlight.push(area, at) };
+  }
+
+  /** The child rests in proportion to how hard the requests press (domain/webhook-yield). */
   private sendLoad(): void {
-    this.send({ type: 'load', busy: this.load.push(performance.eventLoopUtilization()) });
+    this.send({ type: 'load', ...this.sampleLoad() });
   }
 
   private spawn(): void {

@@ -23,14 +23,14 @@ describe.each(testDatabases())('The webhook worker yields to busy requests (%s)'
   });
 
   /**
-   * One member enrolled and its webhooks sent by a worker told the requests keep the thread `busy`:
+   * One member enrolled and its webhooks sent by a worker told the requests press `pressure` (0–1):
    * how many rests it took. Its rests are the timers of a fractional delay (a pass's measured time ×
    * the factor); the service's own timers are whole milliseconds.
    */
-  const restsWhileSending = async (sourceId: string, busy: number | undefined) => {
+  const restsWhileSending = async (sourceId: string, pressure: number | undefined) => {
     const enrolled = await service.call('POST', `/v1/loyalties/${fixed()}/members`, { body: { customer: { source_id: sourceId } } });
     expect(enrolled.status).toBe(200);
-    const worker = new WebhookWorker(service.ctx, busy === undefined ? {} : { requestsBusy: () => busy });
+    const worker = new WebhookWorker(service.ctx, pressure === undefined ? {} : { requestPressure: () => pressure });
     const sentBefore = receiver.received.length;
     const timers = vi.spyOn(globalThis, 'setTimeout');
     try {
@@ -45,17 +45,17 @@ describe.each(testDatabases())('The webhook worker yields to busy requests (%s)'
     }
   };
 
-  it('rests after what it dispatched and sent while the requests keep the thread busy, and not while they leave it idle', { timeout: 60_000 }, async () => {
+  it('rests after what it dispatched and sent while the requests press, and not while they are calm', { timeout: 60_000 }, async () => {
     const busyRests = await restsWhileSending('yield-busy', 1);
     expect(busyRests.length).toBeGreaterThanOrEqual(2); // the dispatch pass and the batch it sent
     for (const delay of busyRests) expect(delay).toBeLessThanOrEqual(1000);
-    expect(await restsWhileSending('yield-calm', 0.1)).toEqual([]);
-    // A worker in the request thread (no requestsBusy) never rests: its requests wait for it anyway.
+    expect(await restsWhileSending('yield-calm', 0)).toEqual([]);
+    // A worker in the request thread (no requestPressure) never rests: its requests wait for it anyway.
     expect(await restsWhileSending('yield-thread', undefined)).toEqual([]);
   });
 });
 
-describe('a rest ends once the requests leave the thread calm (restWhileBusy)', () => {
+describe('a rest ends once the requests are calm (restWhileBusy)', () => {
   afterEach(() => vi.useRealTimers());
 
   const rest = async (restMs: number, loads: number[], stopped = () => false) => {
@@ -68,12 +68,12 @@ describe('a rest ends once the requests leave the thread calm (restWhileBusy)', 
     return performance.now() - start;
   };
 
-  it('rests the whole time while the load stays high, in slices', async () => {
+  it('rests the whole time while the pressure stays, in slices', async () => {
     expect(await rest(1_000, Array(20).fill(1))).toBe(1_000);
   });
 
-  it('ends at the first slice whose load asks for no rest', async () => {
-    expect(await rest(5_000, [1, 1, 0.1])).toBe(300);
+  it('ends at the first slice under no pressure', async () => {
+    expect(await rest(5_000, [1, 1, 0])).toBe(300);
   });
 
   it('ends when the worker stops, and takes no time for no rest', async () => {

@@ -52,12 +52,12 @@ class Runner {
 /** A rest is taken in slices this long (the parent's load samples come every 100 ms). */
 const restSliceMs = 100;
 
-/** Waits `restMs`, in slices, ending early once `busy()` asks for no rest (domain/webhook-yield) or the worker stops. */
-export async function restWhileBusy(restMs: number, busy: () => number, stopped: () => boolean): Promise<void> {
+/** Waits `restMs`, in slices, ending early once the requests press no more (`pressure()` 0: domain/webhook-yield) or the worker stops. */
+export async function restWhileBusy(restMs: number, pressure: () => number, stopped: () => boolean): Promise<void> {
   const restUntil = performance.now() + restMs;
   for (let left = restMs; left > 0 && !stopped(); left = restUntil - performance.now()) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, restSliceMs)));
-    if (webhookRestMs(1, busy()) === 0) return;
+    if (!(pressure() > 0)) return;
   }
 }
 
@@ -66,10 +66,11 @@ export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext,
 
 export interface WebhookWorkerOptions {
   /**
-   * How busy the requests keep the service's thread (0–1), for a worker in a process of its own:
-   * after each pass and each batch sent it rests in proportion (domain/webhook-yield). Unset: no rests.
+   * How hard the requests press on the service (0 calm – 1 saturated: domain/webhook-yield's
+   * requestPressure), for a worker in a process of its own: after each pass and each batch sent it
+   * rests in proportion. Unset: no rests.
    */
-  requestsBusy?: () => number;
+  requestPressure?: () => number;
   pollMs?: number;
   coalesceMs?: number;
 }
@@ -94,28 +95,28 @@ export class WebhookWorker {
   /** What this process's dispatch wrote, leased to it: sent from memory, in the order written, before anything is leased from the table. */
   private dispatched: DispatchedSendouts[] = [];
   private readonly pollMs: number;
-  private readonly requestsBusy: (() => number) | undefined;
+  private readonly requestPressure: (() => number) | undefined;
 
   constructor(
     private readonly ctx: WebhookWorkerContext,
-    { requestsBusy, pollMs = 500, coalesceMs = 50 }: WebhookWorkerOptions = {},
+    { requestPressure, pollMs = 500, coalesceMs = 50 }: WebhookWorkerOptions = {},
   ) {
     this.pollMs = pollMs;
-    this.requestsBusy = requestsBusy;
+    this.requestPressure = requestPressure;
     this.dispatching = new Runner(() => this.dispatch(), coalesceMs);
     this.delivering = new Runner(() => this.deliver(), coalesceMs);
   }
 
   /**
    * Rests after work begun at `startedAt` (performance.now()) as long as the requests' load asks
-   * (none without requestsBusy), in slices of at most `restSliceMs`: the rest ends early once the
+   * (none without requestPressure), in slices of at most `restSliceMs`: the rest ends early once the
    * requests leave the thread calm, so a long rest after a large pass does not hold webhooks back
    * after the load is gone.
    */
   private async yieldToRequests(startedAt: number): Promise<void> {
-    const busy = this.requestsBusy;
-    if (!busy) return;
-    await restWhileBusy(webhookRestMs(performance.now() - startedAt, busy()), busy, () => this.dispatching.stopped);
+    const pressure = this.requestPressure;
+    if (!pressure) return;
+    await restWhileBusy(webhookRestMs(performance.now() - startedAt, pressure()), pressure, () => this.dispatching.stopped);
   }
 
   start(): this {
