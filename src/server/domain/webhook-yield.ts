@@ -11,11 +11,11 @@
  */
 export const webhookYield = {
   /** The request thread's event-loop utilization over the last second: no pressure up to `calmBusy`, full from `fullBusy`. */
-  calmBusy: 0.3,
-  fullBusy: 0.45,
+  calmBusy: 0.6,
+  fullBusy: 0.8,
   /** Requests in flight, on average over the last second: no pressure up to `calmInFlight`, full from `fullInFlight`. */
-  calmInFlight: 2,
-  fullInFlight: 4,
+  calmInFlight: 3,
+  fullInFlight: 6,
   maxFactor: 9,
   maxRestMs: 5000,
 } as const;
@@ -29,11 +29,12 @@ export interface RequestLoad {
 }
 
 /**
- * How hard the requests press (0 calm, 1 saturated), from either sign, whichever says more. The
- * thread's load alone does not tell a saturated API from a light one on every host: saturated hot
- * paths with an endpoint kept it 0.35–0.8 busy (their requests wait on PostgreSQL) and an even 600
- * webhooks/s up to 0.3 on a slower hour (one-second means). Requests queue only under saturation:
- * 10 clients that never pause keep ~10 in flight, an even 150 events/s about 1 (rate × latency).
+ * How hard the requests press (0 calm, 1 saturated), from either sign, whichever says more. Mostly
+ * the requests in flight: they queue only under saturation (bench:api, one-second means: 10
+ * clients that never pause kept 4.4–8.7 in flight, an even 150 events/s 0.4–1.5, rate × latency).
+ * The thread's load alone had not told the two apart on every host (saturated hot paths with an
+ * endpoint 0.35–0.8 busy, their requests waiting on PostgreSQL; the even load up to 0.31, more on
+ * a slower hour), so it counts only near its top: a few clients that keep the thread busy.
  */
 export function requestPressure({ busy, inFlight }: RequestLoad): number {
   const { calmBusy, fullBusy, calmInFlight, fullInFlight } = webhookYield;
