@@ -14,8 +14,8 @@ export const webhookYield = {
   calmBusy: 0.6,
   fullBusy: 0.8,
   /** Requests in flight, on average over the last second: no pressure up to `calmInFlight`, full from `fullInFlight`. */
-  calmInFlight: 3,
-  fullInFlight: 6,
+  calmInFlight: 4,
+  fullInFlight: 7,
   maxFactor: 9,
   maxRestMs: 5000,
 } as const;
