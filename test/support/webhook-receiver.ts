@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createManagementKey } from '../../src/server/services/management-keys';
-import type { TestService } from './service';
+import type { DatabaseKind } from './databases';
+import { startTestService, type TestService } from './service';
 
 export interface ReceivedWebhook {
   /** The request's path and query. */
@@ -43,4 +44,15 @@ export async function subscribeEndpoint(service: TestService, targetUrl: string,
     headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
     auth: false,
   });
+}
+
+/**
+ * A test service whose webhooks may target 127.0.0.1, with the demo card FIX-BOB (its id and
+ * program) to write card transactions on, and a management key pair's headers for the Management API.
+ */
+export async function startWebhookTestService(kind: DatabaseKind) {
+  const service = await startTestService(kind, undefined, undefined, { webhookPrivateTargets: 'allow' });
+  const [card] = await service.database.execute<{ id: string; campaign_id: string }>(`SELECT id, campaign_id FROM vouchers WHERE code = 'FIX-BOB'`);
+  const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+  return { service, card: { id: card.id, campaignId: card.campaign_id }, management: { 'X-Management-Id': key.id, 'X-Management-Token': secret } };
 }

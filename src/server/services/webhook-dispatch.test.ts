@@ -3,10 +3,10 @@ import pg from 'pg';
 import type { DbOrTx } from '../../platform/db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/databases';
-import { startTestService, type TestService } from '../../../test/support/service';
+import type { TestService } from '../../../test/support/service';
+import { startWebhookTestService } from '../../../test/support/webhook-receiver';
 import type { TransactionType } from '../domain/card-ledger';
 import { cardTransactionEvents, producedWebhookEvents } from '../domain/webhook-events';
-import { createManagementKey } from './management-keys';
 import { dispatchWebhookEvents } from './webhook-dispatch';
 import { WebhookWorker } from './webhook-worker';
 
@@ -46,14 +46,11 @@ describe.each(testDatabases())('Webhook events from the ledger (%s)', (kind) => 
   const dispatchAll = () => new WebhookWorker(service.ctx).runUntilCaughtUp();
 
   beforeAll(async () => {
-    service = await startTestService(kind, undefined, undefined, { webhookPrivateTargets: 'allow' });
-    const [card] = await service.database.execute<{ id: string; campaign_id: string }>(`SELECT id, campaign_id FROM vouchers WHERE code = 'FIX-BOB'`);
-    cardId = card.id;
-    campaignId = card.campaign_id;
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+    let management: Record<string, string>;
+    ({ service, card: { id: cardId, campaignId }, management } = await startWebhookTestService(kind));
     const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
       body: { target_url: 'http://127.0.0.1:9/never-sent', events: producedWebhookEvents },
-      headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
+      headers: management,
       auth: false,
     });
     expect(created.status).toBe(200);

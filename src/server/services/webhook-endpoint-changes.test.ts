@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/databases';
-import { startTestService, type TestService } from '../../../test/support/service';
-import { startReceiver } from '../../../test/support/webhook-receiver';
+import type { TestService } from '../../../test/support/service';
+import { startReceiver, startWebhookTestService } from '../../../test/support/webhook-receiver';
 import { cardTransactionEvents, producedWebhookEvents } from '../domain/webhook-events';
-import { createManagementKey } from './management-keys';
-import { dispatchWebhookEvents } from './webhook-dispatch';
+import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
 import { deliverDueSendouts, sendDispatched, webhookSignature } from './webhook-delivery';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,14 +32,25 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
       );
     }
   };
-  /** One dispatch pass after the rows are below the horizon: what it leased to this process. */
-  const dispatch = async () => {
-    for (let tries = 0; tries < 50; tries++) {
+  /**
+   * Dispatch passes until `expected` sendouts are leased to this process: a transaction open
+   * elsewhere on the cluster (a test file running beside this one) holds the horizon, and a pass
+   * takes only what lies below it.
+   */
+  const dispatch = async (expected: number) => {
+    const passes: DispatchedSendouts[] = [];
+    const deadline = Date.now() + 15_000;
+    while (passes.reduce((sum, pass) => sum + pass.leases.length, 0) < expected) {
+      if (Date.now() > deadline) throw new Error('not everything dispatched');
       const run = await dispatchWebhookEvents(service.ctx, 5_000);
-      if (run.leased) return run.leased;
-      await sleep(20);
+      if (run.leased) passes.push(run.leased);
+      else await sleep(20);
     }
-    throw new Error('nothing dispatched');
+    return { passes, leases: passes.flatMap((pass) => pass.leases) };
+  };
+  /** Sends the passes' held sendouts, as the worker does: pass by pass, from memory. */
+  const send = async ({ passes }: { passes: DispatchedSendouts[] }) => {
+    for (const pass of passes) await sendDispatched(service.ctx, pass.leases, pass.token, pass.leasedUntil);
   };
   const subscribe = async () => {
     const created = await manage('POST', hooks(), { target_url: receiver.url, events: producedWebhookEvents });
@@ -50,12 +60,7 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
   const pending = async () => (await service.database.execute<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_sendouts WHERE status = 'PENDING'`))[0].n;
 
   beforeAll(async () => {
-    service = await startTestService(kind, undefined, undefined, { webhookPrivateTargets: 'allow' });
-    const [card] = await service.database.execute<{ id: string; campaign_id: string }>(`SELECT id, campaign_id FROM vouchers WHERE code = 'FIX-BOB'`);
-    cardId = card.id;
-    campaignId = card.campaign_id;
-    const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
-    management = { 'X-Management-Id': key.id, 'X-Management-Token': secret };
+    ({ service, card: { id: cardId, campaignId }, management } = await startWebhookTestService(kind));
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -71,19 +76,19 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
   it('sends nothing to an endpoint deleted after its sendouts were leased', async () => {
     const id = await subscribe();
     await addPoints(3);
-    const leased = await dispatch();
+    const leased = await dispatch(9);
     expect(leased.leases).toHaveLength(9);
     expect((await manage('DELETE', `${hooks()}/${id}`)).status).toBe(204);
-    await sendDispatched(service.ctx, leased.leases, leased.token, leased.leasedUntil);
+    await send(leased);
     expect(receiver.received).toHaveLength(0);
   });
 
   it('keeps an inactive endpoint’s sendouts in the table, and sends them once it is active again, to its new URL', async () => {
     const id = await subscribe();
     await addPoints(2);
-    const leased = await dispatch();
+    const leased = await dispatch(6);
     expect((await manage('PUT', `${hooks()}/${id}`, { target_url: `${receiver.url}?moved=1`, events: producedWebhookEvents, active: false })).status).toBe(200);
-    await sendDispatched(service.ctx, leased.leases, leased.token, leased.leasedUntil);
+    await send(leased);
     expect(receiver.received).toHaveLength(0);
     // Released, not lost: due again at once, however long the lease would have held them.
     expect(await pending()).toBe(6);
@@ -98,11 +103,11 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
   it('sends the held sendouts signed with the endpoint’s rotated secret, with its new headers', async () => {
     const id = await subscribe();
     await addPoints(1);
-    const leased = await dispatch();
+    const leased = await dispatch(3);
     expect((await manage('PUT', `${hooks()}/${id}`, { target_url: receiver.url, events: producedWebhookEvents, headers: { 'x-after': 'changed' } })).status).toBe(200);
     const rotated = await manage('POST', `${hooks()}/${id}/secret`);
     expect(rotated.status).toBe(200);
-    await sendDispatched(service.ctx, leased.leases, leased.token, leased.leasedUntil);
+    await send(leased);
     expect(receiver.received).toHaveLength(3);
     for (const { headers, body } of receiver.received) {
       expect(headers['x-after']).toBe('changed');
@@ -113,9 +118,9 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
   it('stops a long queue soon after its endpoint is deleted mid-way', { timeout: 60_000 }, async () => {
     const id = await subscribe();
     await addPoints(200);
-    const leased = await dispatch();
+    const leased = await dispatch(600);
     expect(leased.leases).toHaveLength(600);
-    const sending = sendDispatched(service.ctx, leased.leases, leased.token, leased.leasedUntil);
+    const sending = send(leased);
     while (receiver.received.length === 0) await sleep(1);
     expect((await manage('DELETE', `${hooks()}/${id}`)).status).toBe(204);
     const atDeletion = receiver.received.length;
