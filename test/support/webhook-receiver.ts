@@ -36,12 +36,17 @@ export async function startReceiver(): Promise<{ url: string; received: Received
   };
 }
 
+/** The headers of a management key pair made for the test service's project (the Management API takes no API key). */
+async function managementHeaders(service: TestService): Promise<Record<string, string>> {
+  const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
+  return { 'X-Management-Id': key.id, 'X-Management-Token': secret };
+}
+
 /** Subscribes `targetUrl` to `events` in the test service's project, as the Management API does with a key pair made for it: the creation's answer. */
 export async function subscribeEndpoint(service: TestService, targetUrl: string, events: readonly string[]) {
-  const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
   return service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
     body: { target_url: targetUrl, events },
-    headers: { 'X-Management-Id': key.id, 'X-Management-Token': secret },
+    headers: await managementHeaders(service),
     auth: false,
   });
 }
@@ -53,6 +58,5 @@ export async function subscribeEndpoint(service: TestService, targetUrl: string,
 export async function startWebhookTestService(kind: DatabaseKind) {
   const service = await startTestService(kind, undefined, undefined, { webhookPrivateTargets: 'allow' });
   const [card] = await service.database.execute<{ id: string; campaign_id: string }>(`SELECT id, campaign_id FROM vouchers WHERE code = 'FIX-BOB'`);
-  const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
-  return { service, card: { id: card.id, campaignId: card.campaign_id }, management: { 'X-Management-Id': key.id, 'X-Management-Token': secret } };
+  return { service, card: { id: card.id, campaignId: card.campaign_id }, management: await managementHeaders(service) };
 }

@@ -50,7 +50,7 @@ describe('a rate over the last samples (LoadWindow)', () => {
     const window = new LoadWindow(10);
     const loads = timesOf([...Array(11).fill(0.1), 1, ...Array(10).fill(0.1)]).map(([active, elapsed]) => window.push(active, elapsed));
     expect(Math.max(...loads.slice(10))).toBeCloseTo(0.19);
-    expect(Math.max(...loads.slice(10))).toBeLessThan(calmBusyOf());
+    expect(Math.max(...loads.slice(10))).toBeLessThan(webhookYield.calmBusy);
     expect(loads.at(-1)).toBeCloseTo(0.1);
   });
 
@@ -69,6 +69,4 @@ describe('a rate over the last samples (LoadWindow)', () => {
     expect(window.push(5, 5)).toBe(0);
     expect(window.push(5 + 800, 105)).toBe(8);
   });
-
-  const calmBusyOf = () => webhookYield.calmBusy;
 });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/databases';
 import type { TestService } from '../../../test/support/service';
-import { startWebhookTestService } from '../../../test/support/webhook-receiver';
+import { startWebhookTestService, subscribeEndpoint } from '../../../test/support/webhook-receiver';
 import type { TransactionType } from '../domain/card-ledger';
 import { cardTransactionEvents, producedWebhookEvents } from '../domain/webhook-events';
 import { dispatchWebhookEvents } from './webhook-dispatch';
@@ -46,13 +46,8 @@ describe.each(testDatabases())('Webhook events from the ledger (%s)', (kind) => 
   const dispatchAll = () => new WebhookWorker(service.ctx).runUntilCaughtUp();
 
   beforeAll(async () => {
-    let management: Record<string, string>;
-    ({ service, card: { id: cardId, campaignId }, management } = await startWebhookTestService(kind));
-    const created = await service.call('POST', `/management/v1/projects/${service.project.projectId}/webhooks`, {
-      body: { target_url: 'http://127.0.0.1:9/never-sent', events: producedWebhookEvents },
-      headers: management,
-      auth: false,
-    });
+    ({ service, card: { id: cardId, campaignId } } = await startWebhookTestService(kind));
+    const created = await subscribeEndpoint(service, 'http://127.0.0.1:9/never-sent', producedWebhookEvents);
     expect(created.status).toBe(200);
     service.clock.advance(1000);
     await dispatchWebhookEvents(service.ctx);

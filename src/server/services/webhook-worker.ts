@@ -108,10 +108,9 @@ export class WebhookWorker {
   }
 
   /**
-   * Rests after work begun at `startedAt` (performance.now()) as long as the requests' load asks
+   * Rests after work begun at `startedAt` (performance.now()) as long as the requests' pressure asks
    * (none without requestPressure), in slices of at most `restSliceMs`: the rest ends early once the
-   * requests leave the thread calm, so a long rest after a large pass does not hold webhooks back
-   * after the load is gone.
+   * pressure is gone, so a long rest after a large pass does not hold webhooks back after the load.
    */
   private async yieldToRequests(startedAt: number): Promise<void> {
     const pressure = this.requestPressure;
