@@ -10,17 +10,17 @@
  * pressure is gone (services/webhook-worker.ts). Figures: bench/README.md, issue 29.
  */
 export const webhookYield = {
-  /** The request thread's event-loop utilization over the last second: no pressure up to `calmBusy`, full from `fullBusy`. */
+  /** The request thread's event-loop utilization, while it lasts (LastingLoad): no pressure up to `calmBusy`, full from `fullBusy`. */
   calmBusy: 0.6,
   fullBusy: 0.8,
-  /** Requests in flight, on average over the last second: no pressure up to `calmInFlight`, full from `fullInFlight`. */
+  /** Requests in flight, on average while that lasts: no pressure up to `calmInFlight`, full from `fullInFlight`. */
   calmInFlight: 4,
   fullInFlight: 7,
   maxFactor: 9,
   maxRestMs: 5000,
 } as const;
 
-/** What the service process tells its webhook worker about its requests, over the last second. */
+/** What the service process tells its webhook worker about its requests lately: each the lower of its mean over the last second and over the last 200 ms (LastingLoad). */
 export interface RequestLoad {
   /** Its request thread's event-loop utilization, 0–1. */
   busy: number;
@@ -42,11 +42,18 @@ export function requestPressure({ busy, inFlight }: RequestLoad): number {
   return Math.max(scaled(busy, calmBusy, fullBusy), scaled(inFlight, calmInFlight, fullInFlight));
 }
 
-/** The rest after work that took `tookMs`, under `pressure` (0–1): none at 0, up to `maxFactor` times the work at 1. */
-export function webhookRestMs(tookMs: number, pressure: number): number {
+/**
+ * The rest after work that took `tookMs`, under the pressure (0–1) read `before` and `after` it:
+ * none at 0, up to `maxFactor` times the work at 1. Only the pressure that was there before the
+ * work counts, as a rise during it may be the work's own doing: a large pass slows a paced load's
+ * requests, they queue, and resting on that queue put the worker's own burst into the lag
+ * (bench:api, issue 29). Under a lasting load both readings are high.
+ */
+export function webhookRestMs(tookMs: number, { before, after }: { before: number; after: number }): number {
   const { maxFactor, maxRestMs } = webhookYield;
+  const pressure = Math.min(before, after, 1);
   if (!(pressure > 0) || !(tookMs > 0)) return 0;
-  return Math.min(maxRestMs, tookMs * maxFactor * Math.min(pressure, 1));
+  return Math.min(maxRestMs, tookMs * maxFactor * pressure);
 }
 
 /**
@@ -67,5 +74,25 @@ export class LoadWindow {
     const oldest = this.history[0];
     const elapsed = span - oldest.span;
     return elapsed > 0 ? (total - oldest.total) / elapsed : 0;
+  }
+}
+
+/**
+ * A load that counts while it lasts: the lower of its rate over a long window (one busy sample of a
+ * light load, a GC or a batch, does not count) and over a short one (a queue that is gone, such as
+ * the one a burst of the webhook worker's own work made, is forgotten at once, not a second later).
+ */
+export class LastingLoad {
+  private readonly long: LoadWindow;
+  private readonly short: LoadWindow;
+
+  constructor(longSamples: number, shortSamples: number) {
+    this.long = new LoadWindow(longSamples);
+    this.short = new LoadWindow(shortSamples);
+  }
+
+  /** Takes a sample (as LoadWindow.push); the lower of the two rates. */
+  push(total: number, span: number): number {
+    return Math.min(this.long.push(total, span), this.short.push(total, span));
   }
 }

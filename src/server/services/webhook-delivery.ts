@@ -220,17 +220,22 @@ export async function sendDispatched(ctx: WebhookContext, leased: LeasedSendout[
   await sendLeased(ctx, sendable, token, leasedUntil);
 }
 
-/** Sends what is due now, `batch` at a time, leased first. Returns how many were attempted. */
+/** Leases up to `batch` sendouts due now and sends them. Returns how many were attempted. */
+export async function deliverDueBatch(ctx: WebhookContext, batch = 200): Promise<number> {
+  const token = randomUUID();
+  const realNow = ctx.clock.realNow();
+  const leasedUntil = realNow.getTime() + webhookLeaseMs;
+  const leased = await leaseDueSendouts(ctx.db, realNow, new Date(leasedUntil), token, batch);
+  if (leased.length > 0) await sendLeased(ctx, leased, token, leasedUntil);
+  return leased.length;
+}
+
+/** Sends everything due now, `batch` at a time. Returns how many were attempted. */
 export async function deliverDueSendouts(ctx: WebhookContext, batch = 200): Promise<number> {
   let attempted = 0;
   for (;;) {
-    const token = randomUUID();
-    const realNow = ctx.clock.realNow();
-    const leasedUntil = realNow.getTime() + webhookLeaseMs;
-    const leased = await leaseDueSendouts(ctx.db, realNow, new Date(leasedUntil), token, batch);
-    if (leased.length === 0) return attempted;
-    await sendLeased(ctx, leased, token, leasedUntil);
-    attempted += leased.length;
-    if (leased.length < batch) return attempted;
+    const sent = await deliverDueBatch(ctx, batch);
+    attempted += sent;
+    if (sent < batch) return attempted;
   }
 }

@@ -3,23 +3,28 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ServiceConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { LoadWindow, type RequestLoad } from '../domain/webhook-yield';
+import { LastingLoad, type RequestLoad } from '../domain/webhook-yield';
 
 /** What a service process sends its webhook worker's process (cli/webhook-worker-process). */
 export type WebhookChildMessage =
   | { type: 'start'; url: string; nice: number; config: ServiceConfig }
   | { type: 'changed' }
   | { type: 'wake' }
-  /** How busy this process's request thread was, and how many requests it had in flight, over the last second. */
+  /** How busy this process's request thread was, and how many requests it had in flight, lately (LastingLoad). */
   | ({ type: 'load' } & RequestLoad)
   | { type: 'stop' };
 
 const entry = fileURLToPath(new URL('../../cli/webhook-worker-process.ts', import.meta.url));
 /** Card changes are forwarded at most this often (the child serves a pass's wakes together 50 ms after it anyway). */
 const changeGapMs = 20;
-/** How often the child hears how busy the requests kept this process over the last `loadWindowSamples` samples (domain/webhook-yield). */
+/**
+ * How often the child hears how busy the requests kept this process: the lower of the means over
+ * the last `loadWindowSamples` samples (a second) and the last `recentLoadSamples` (200 ms), as
+ * domain/webhook-yield's LastingLoad.
+ */
 const loadSampleMs = 100;
 const loadWindowSamples = 10;
+const recentLoadSamples = 2;
 /** How long a stopping child may take: an attempt under way may take 10 s. */
 const stopWaitMs = 15_000;
 /** A child that ran this long before it died had not been failing at its start: restart it at once. */
@@ -30,7 +35,7 @@ const healthyRunMs = 60_000;
  * priority (WEBHOOK_WORKER_NICE), so the kernel serves the requests first and dispatch and
  * delivery take the CPU they leave (docs/architecture.md, "Webhooks"). The child has its own small
  * pool; this process forwards its committed card changes (coalesced), its wakes, and every 100 ms
- * how busy its requests kept this thread and how many were in flight over the last second (the child rests in proportion: domain/webhook-yield) over IPC. A
+ * how busy its requests kept this thread and how many were in flight, while that lasts (the child rests in proportion: domain/webhook-yield) over IPC. A
  * child that dies is started again (leases make delivery at-least-once); this process dying closes
  * the IPC channel, on which the child exits.
  */
@@ -43,8 +48,8 @@ export class WebhookWorkerProcess {
   private lastChange = 0;
   private failures = 0;
   private loadTimer: NodeJS.Timeout | undefined;
-  private readonly busy = new LoadWindow(loadWindowSamples);
-  private readonly inFlight = new LoadWindow(loadWindowSamples);
+  private readonly busy = new LastingLoad(loadWindowSamples, recentLoadSamples);
+  private readonly inFlight = new LastingLoad(loadWindowSamples, recentLoadSamples);
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -66,7 +71,7 @@ export class WebhookWorkerProcess {
     return this;
   }
 
-  /** This thread's event-loop utilization and its requests in flight, each over the last second. */
+  /** This thread's event-loop utilization and its requests in flight, each while it lasts (LastingLoad). */
   private sampleLoad(): RequestLoad {
     const { idle, active } = performance.eventLoopUtilization();
     const { area, at } = this.ctx.requestsInFlight.read();

@@ -4,7 +4,9 @@ import { earningFixture } from '../../../test/support/earning-fixture';
 import { startTestService, type TestService } from '../../../test/support/service';
 import { startReceiver, subscribeEndpoint } from '../../../test/support/webhook-receiver';
 import { producedWebhookEvents } from '../domain/webhook-events';
-import { restWhileBusy, WebhookWorker } from './webhook-worker';
+import { webhookYield } from '../domain/webhook-yield';
+import { sendChunk, WebhookWorker } from './webhook-worker';
+import { restWhileBusy, WorkerRest } from './webhook-worker-rest';
 
 describe.each(testDatabases())('The webhook worker yields to busy requests (%s)', (kind) => {
   let service: TestService;
@@ -45,6 +47,26 @@ describe.each(testDatabases())('The webhook worker yields to busy requests (%s)'
     }
   };
 
+  it('looks at the pressure again after every sendChunk it sends, however much one pass made', { timeout: 60_000 }, async () => {
+    // A rated review earns points: its custom event, card transaction and points added, a few webhooks each.
+    for (let i = 0; i < 6; i++) {
+      const tracked = await Promise.all(Array.from({ length: 25 }, () => service.call('POST', '/v1/events', { body: { event: 'app_review', customer: { source_id: 'alice' }, metadata: { rating: 3 } } })));
+      expect(tracked.map((answer) => answer.status)).toEqual(Array(25).fill(200));
+    }
+    // Read at the start of every piece of work: what arrived between two readings was sent in one piece.
+    const arrivedAtReadings: number[] = [];
+    const worker = new WebhookWorker(service.ctx, { requestPressure: () => (arrivedAtReadings.push(receiver.received.length), 0) });
+    const sentBefore = receiver.received.length;
+    try {
+      await worker.runUntilCaughtUp();
+    } finally {
+      await worker.stop();
+    }
+    expect(receiver.received.length - sentBefore).toBeGreaterThan(2 * sendChunk);
+    const pieces = arrivedAtReadings.slice(1).map((count, i) => count - arrivedAtReadings[i]);
+    expect(Math.max(...pieces)).toBeLessThanOrEqual(sendChunk);
+  });
+
   it('rests after what it dispatched and sent while the requests press, and not while they are calm', { timeout: 60_000 }, async () => {
     const busyRests = await restsWhileSending('yield-busy', 1);
     expect(busyRests.length).toBeGreaterThanOrEqual(2); // the dispatch pass and the batch it sent
@@ -80,5 +102,36 @@ describe('a rest ends once the requests are calm (restWhileBusy)', () => {
     let calls = 0;
     expect(await rest(5_000, Array(100).fill(1), () => ++calls > 2)).toBe(200);
     expect(await rest(0, [1])).toBe(0);
+  });
+});
+
+describe('both loops rest after either one works (WorkerRest)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** How long a second loop waits to begin while the first rests after `workMs` of work begun at `before` pressure, the pressure then being `loads` (one a slice). */
+  const otherLoopWaits = async (workMs: number, before: number, loads: number[], pressure: (() => number) | undefined = () => loads.shift() ?? 0) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const rest = new WorkerRest(pressure, () => false);
+    const work = { startedAt: performance.now() - workMs, pressure: before };
+    void rest.after(work);
+    const start = performance.now();
+    let began = false;
+    void rest.begin().then(() => (began = true));
+    await vi.advanceTimersByTimeAsync(0);
+    while (!began) await vi.advanceTimersByTimeAsync(10);
+    return performance.now() - start;
+  };
+
+  it('holds the other loop for the whole rest while the pressure stays', async () => {
+    expect(await otherLoopWaits(20, 1, Array(40).fill(1))).toBe(20 * webhookYield.maxFactor);
+  });
+
+  it('lets both go at the first slice under no pressure', async () => {
+    expect(await otherLoopWaits(200, 1, [1, 1, 0, 1, 1])).toBe(200);
+  });
+
+  it('does not rest on a pressure that rose during the work, nor without a pressure to read', async () => {
+    expect(await otherLoopWaits(200, 0, Array(40).fill(1))).toBe(0);
+    expect(await otherLoopWaits(200, 1, [], undefined)).toBe(0);
   });
 });

@@ -2,8 +2,8 @@ import type { ServiceContext, WebhookContext } from '../context';
 import { rowsAfterCursors } from '../db/repositories/webhook-ledger';
 import { releaseLeases } from '../db/repositories/webhook-sendouts';
 import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
-import { deliverDueSendouts, sendDispatched } from './webhook-delivery';
-import { webhookRestMs } from '../domain/webhook-yield';
+import { deliverDueBatch, sendDispatched } from './webhook-delivery';
+import { WorkerRest } from './webhook-worker-rest';
 
 /**
  * Runs one job again and again on demand: a wake during a run makes one more run, after a short
@@ -49,17 +49,12 @@ class Runner {
   }
 }
 
-/** A rest is taken in slices this long (the parent's load samples come every 100 ms). */
-const restSliceMs = 100;
-
-/** Waits `restMs`, in slices, ending early once the requests press no more (`pressure()` 0: domain/webhook-yield) or the worker stops. */
-export async function restWhileBusy(restMs: number, pressure: () => number, stopped: () => boolean): Promise<void> {
-  const restUntil = performance.now() + restMs;
-  for (let left = restMs; left > 0 && !stopped(); left = restUntil - performance.now()) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(left, restSliceMs)));
-    if (!(pressure() > 0)) return;
-  }
-}
+/**
+ * Sendouts sent between two looks at the requests' pressure (and leased at once from the due ones):
+ * a pass under load leases up to 2,000 (500 rows of each source), and sending them all at once had
+ * taken over a second, unrested.
+ */
+export const sendChunk = 200;
 
 /** What a worker needs: a service process's context, or the few parts its own process builds (cli/webhook-worker-process). */
 export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext, 'cardChanges' | 'webhooks'>>;
@@ -67,8 +62,8 @@ export type WebhookWorkerContext = WebhookContext & Partial<Pick<ServiceContext,
 export interface WebhookWorkerOptions {
   /**
    * How hard the requests press on the service (0 calm – 1 saturated: domain/webhook-yield's
-   * requestPressure), for a worker in a process of its own: after each pass and each batch sent it
-   * rests in proportion. Unset: no rests.
+   * requestPressure), for a worker in a process of its own: after each pass and each `sendChunk`
+   * sent, both its loops rest in proportion (WorkerRest). Unset: no rests.
    */
   requestPressure?: () => number;
   pollMs?: number;
@@ -95,27 +90,16 @@ export class WebhookWorker {
   /** What this process's dispatch wrote, leased to it: sent from memory, in the order written, before anything is leased from the table. */
   private dispatched: DispatchedSendouts[] = [];
   private readonly pollMs: number;
-  private readonly requestPressure: (() => number) | undefined;
+  private readonly rest: WorkerRest;
 
   constructor(
     private readonly ctx: WebhookWorkerContext,
     { requestPressure, pollMs = 500, coalesceMs = 50 }: WebhookWorkerOptions = {},
   ) {
     this.pollMs = pollMs;
-    this.requestPressure = requestPressure;
     this.dispatching = new Runner(() => this.dispatch(), coalesceMs);
     this.delivering = new Runner(() => this.deliver(), coalesceMs);
-  }
-
-  /**
-   * Rests after work begun at `startedAt` (performance.now()) as long as the requests' pressure asks
-   * (none without requestPressure), in slices of at most `restSliceMs`: the rest ends early once the
-   * pressure is gone, so a long rest after a large pass does not hold webhooks back after the load.
-   */
-  private async yieldToRequests(startedAt: number): Promise<void> {
-    const pressure = this.requestPressure;
-    if (!pressure) return;
-    await restWhileBusy(webhookRestMs(performance.now() - startedAt, pressure()), pressure, () => this.dispatching.stopped);
+    this.rest = new WorkerRest(requestPressure, () => this.dispatching.stopped);
   }
 
   start(): this {
@@ -141,23 +125,31 @@ export class WebhookWorker {
 
   private async dispatch(): Promise<void> {
     for (;;) {
-      const startedAt = performance.now();
+      const work = await this.rest.begin();
       const run = await dispatchWebhookEvents(this.ctx);
       this.endpoints = run.endpoints;
       if (run.leased) this.dispatched.push(run.leased);
       if (run.sendouts > 0 && this.started) this.delivering.wake();
-      if (run.sendouts > 0) await this.yieldToRequests(startedAt);
+      if (run.sendouts > 0) await this.rest.after(work);
       if (!run.more) return;
     }
   }
 
   private async deliver(): Promise<void> {
     for (let next = this.dispatched.shift(); next; next = this.dispatched.shift()) {
-      const startedAt = performance.now();
-      await sendDispatched(this.ctx, next.leases, next.token, next.leasedUntil);
-      await this.yieldToRequests(startedAt);
+      for (let from = 0; from < next.leases.length; from += sendChunk) {
+        const work = await this.rest.begin();
+        await sendDispatched(this.ctx, next.leases.slice(from, from + sendChunk), next.token, next.leasedUntil);
+        await this.rest.after(work);
+      }
     }
-    if (this.endpoints) await deliverDueSendouts(this.ctx);
+    if (!this.endpoints) return;
+    for (;;) {
+      const work = await this.rest.begin();
+      const sent = await deliverDueBatch(this.ctx, sendChunk);
+      if (sent > 0) await this.rest.after(work);
+      if (sent < sendChunk) return;
+    }
   }
 
   /** One full pass (tests call it to step through time): every pending event made into sendouts, everything due sent. */
