@@ -7,7 +7,7 @@
  * leaves webhooks 1 / (1 + maxFactor) of their pace: they lag rather than slow the API, and never
  * stop. Rests reach `maxRestMs` (a pass of 500 rows under load takes hundreds of ms; capped at 1 s
  * the worker had kept a third of its pace during the load); the worker ends one early once the
- * pressure is gone (services/webhook-worker.ts). Figures: bench/README.md, issue 29.
+ * pressure is gone (services/webhook-worker-rest.ts). Figures: bench/README.md, issue 29.
  */
 export const webhookYield = {
   /** The request thread's event-loop utilization, while it lasts (LastingLoad): no pressure up to `calmBusy`, full from `fullBusy`. */

@@ -108,13 +108,12 @@ describe('a rest ends once the requests are calm (restWhileBusy)', () => {
 describe('both loops rest after either one works (WorkerRest)', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** How long a second loop waits to begin while the first rests after `workMs` of work begun at `before` pressure, the pressure then being `loads` (one a slice). */
-  const otherLoopWaits = async (workMs: number, before: number, loads: number[], pressure: (() => number) | undefined = () => loads.shift() ?? 0) => {
+  /** How long a second loop waits to begin while the first rests after `workMs` of work begun at `before` pressure; `pressureAt` tells the pressure so many ms into the rest. */
+  const otherLoopWaits = async (workMs: number, before: number, pressureAt: ((restedMs: number) => number) | undefined) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
-    const rest = new WorkerRest(pressure, () => false);
-    const work = { startedAt: performance.now() - workMs, pressure: before };
-    void rest.after(work);
     const start = performance.now();
+    const rest = new WorkerRest(pressureAt && (() => pressureAt(performance.now() - start)), () => false);
+    void rest.after({ startedAt: start - workMs, pressure: before });
     let began = false;
     void rest.begin().then(() => (began = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -123,15 +122,28 @@ describe('both loops rest after either one works (WorkerRest)', () => {
   };
 
   it('holds the other loop for the whole rest while the pressure stays', async () => {
-    expect(await otherLoopWaits(20, 1, Array(40).fill(1))).toBe(20 * webhookYield.maxFactor);
+    expect(await otherLoopWaits(20, 1, () => 1)).toBe(20 * webhookYield.maxFactor);
   });
 
   it('lets both go at the first slice under no pressure', async () => {
-    expect(await otherLoopWaits(200, 1, [1, 1, 0, 1, 1])).toBe(200);
+    expect(await otherLoopWaits(200, 1, (restedMs) => (restedMs < 150 ? 1 : 0))).toBe(200);
+  });
+
+  it('stays over once ended by calm, though the pressure comes back: a new rest takes new work', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const start = performance.now();
+    const restedMs = () => performance.now() - start;
+    const rest = new WorkerRest(() => (restedMs() < 150 || restedMs() >= 250 ? 1 : 0), () => false);
+    void rest.after({ startedAt: start - 200, pressure: 1 });
+    await vi.advanceTimersByTimeAsync(300);
+    let began = false;
+    void rest.begin().then(() => (began = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(began).toBe(true);
   });
 
   it('does not rest on a pressure that rose during the work, nor without a pressure to read', async () => {
-    expect(await otherLoopWaits(200, 0, Array(40).fill(1))).toBe(0);
-    expect(await otherLoopWaits(200, 1, [], undefined)).toBe(0);
+    expect(await otherLoopWaits(200, 0, () => 1)).toBe(0);
+    expect(await otherLoopWaits(200, 1, undefined)).toBe(0);
   });
 });
