@@ -229,13 +229,3 @@ export async function deliverDueBatch(ctx: WebhookContext, batch = 200): Promise
   if (leased.length > 0) await sendLeased(ctx, leased, token, leasedUntil);
   return leased.length;
 }
-
-/** Sends everything due now, `batch` at a time. Returns how many were attempted. */
-export async function deliverDueSendouts(ctx: WebhookContext, batch = 200): Promise<number> {
-  let attempted = 0;
-  for (;;) {
-    const sent = await deliverDueBatch(ctx, batch);
-    attempted += sent;
-    if (sent < batch) return attempted;
-  }
-}

@@ -4,7 +4,7 @@ import type { TestService } from '../../../test/support/service';
 import { startReceiver, startWebhookTestService } from '../../../test/support/webhook-receiver';
 import { cardTransactionEvents, producedWebhookEvents } from '../domain/webhook-events';
 import { dispatchWebhookEvents, type DispatchedSendouts } from './webhook-dispatch';
-import { deliverDueSendouts, sendDispatched, webhookSignature } from './webhook-delivery';
+import { deliverDueBatch, sendDispatched, webhookSignature } from './webhook-delivery';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,9 +92,9 @@ describe.each(testDatabases())('Sendouts held in memory while their endpoint cha
     expect(receiver.received).toHaveLength(0);
     // Released, not lost: due again at once, however long the lease would have held them.
     expect(await pending()).toBe(6);
-    expect(await deliverDueSendouts(service.ctx)).toBe(0);
+    expect(await deliverDueBatch(service.ctx)).toBe(0);
     expect((await manage('PUT', `${hooks()}/${id}`, { target_url: `${receiver.url}?moved=1`, events: producedWebhookEvents, active: true })).status).toBe(200);
-    expect(await deliverDueSendouts(service.ctx)).toBe(6);
+    expect(await deliverDueBatch(service.ctx)).toBe(6);
     expect(receiver.received.map((r) => r.json.type)).toEqual([...cardTransactionEvents.POINTS_ADDITION, ...cardTransactionEvents.POINTS_ADDITION]);
     expect(receiver.received.every((r) => r.path === '/hooks?moved=1')).toBe(true);
     expect(await pending()).toBe(0);
