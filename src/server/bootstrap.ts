@@ -35,7 +35,7 @@ export async function dashboardUserKeyOf(database: Database, config: ServiceConf
 function requestLogWriter(database: Database, size: number): RequestLogWriter {
   return new RequestLogWriter(
     { insert: (records) => insertRequestLog(database.db, records), prune: (projectId, keep) => pruneRequestLog(database.db, projectId, keep) },
-    { size, onError: (error) => console.error('Request log: a batch could not be written:', error) },
+    { size, onError: (error) => console.error('Request log: entries could not be written:', error) },
   );
 }
 

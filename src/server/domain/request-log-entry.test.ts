@@ -75,4 +75,11 @@ describe('requestLogRecord', () => {
     const record = requestLogRecord(answered({ body: deep }));
     expect(record.requestBody).toContain('[too deep]');
   });
+
+  it('keeps no NUL in any text PostgreSQL would store: the named ids, a text answer, the path', () => {
+    const record = requestLogRecord(answered({ url: '/v1/loyalties/members/a%00b', params: { memberId: 'a\u0000b' }, body: { customer: 'c\u0000' }, payload: 'id\u0000code' }));
+    expect(record).toMatchObject({ path: '/v1/loyalties/members/a%00b', cardIds: ['a\ufffdb'], customerIds: ['c\ufffd'], responseBody: 'id\ufffdcode' });
+    const texts = Object.values(record).flat().filter((v): v is string => typeof v === 'string');
+    expect(texts.filter((t) => t.includes('\u0000'))).toEqual([]);
+  });
 });

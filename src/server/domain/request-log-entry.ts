@@ -208,6 +208,18 @@ function findIds(text: string, touched: Touched): void {
   if (text.includes('"v_')) for (const [, id] of text.matchAll(cardIdInText)) add(touched.cards, id);
 }
 
+/**
+ * Text PostgreSQL stores: a NUL (which a text column refuses, and which a path's `%00` or a body's
+ * `\u0000` names) becomes U+FFFD, so one request's odd name never costs its entry, or its batch.
+ */
+function storable(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\ufffd') : text;
+}
+
+function storableOrNull(text: string | null): string | null {
+  return text === null ? null : storable(text);
+}
+
 /** The row the log keeps of an answered request: redacted, cut, with the customers and cards it touched. */
 export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
   const touched: Touched = { customers: new Set(), cards: new Set() };
@@ -220,22 +232,22 @@ export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
   const responseBody = keptPayload(request.payload, touched);
   return {
     projectId: request.projectId,
-    requestId: request.requestId,
+    requestId: storable(request.requestId),
     at: request.at,
-    method: request.method,
-    path,
-    query,
+    method: storable(request.method),
+    path: storable(path),
+    query: storable(query),
     status: request.status,
     durationMs: Math.round(request.durationMs * 1000) / 1000,
     authMethod: request.credential.type,
     apiKeyId: request.credential.keyId,
     tokenId: request.credential.tokenId,
-    dashboardUserId: request.dashboardUserId,
-    requestBody: requestBody.text,
+    dashboardUserId: storableOrNull(request.dashboardUserId),
+    requestBody: storableOrNull(requestBody.text),
     requestBodyTruncated: requestBody.truncated,
-    responseBody: responseBody.text,
+    responseBody: storableOrNull(responseBody.text),
     responseBodyTruncated: responseBody.truncated,
-    customerIds: [...touched.customers],
-    cardIds: [...touched.cards],
+    customerIds: [...touched.customers].map(storable),
+    cardIds: [...touched.cards].map(storable),
   };
 }

@@ -80,18 +80,7 @@ export class RequestLogWriter {
   }
 
   private async write(batch: AnsweredRequest[]): Promise<void> {
-    const records = batch.map(recordOf);
-    try {
-      await this.store.insert(records);
-    } catch (error) {
-      // Once more, in case the failure was passing (a lost connection); then reported, not retried forever.
-      try {
-        await this.store.insert(records);
-      } catch {
-        this.options.onError?.(error);
-        return;
-      }
-    }
+    const records = await this.insertWhatCan(batch.map(recordOf));
     for (const { projectId } of records) this.sincePrune.set(projectId, (this.sincePrune.get(projectId) ?? 0) + 1);
     const every = Math.max(1, Math.floor(this.options.size / 2));
     for (const [projectId, added] of this.sincePrune) {
@@ -99,5 +88,40 @@ export class RequestLogWriter {
       this.sincePrune.delete(projectId);
       await this.store.prune(projectId, this.options.size).catch((error: unknown) => this.options.onError?.(error));
     }
+  }
+
+  /**
+   * Inserts the batch, else once more (a passing failure, a lost connection), else each record on
+   * its own in order, so a record the database refuses costs only itself, never the other
+   * requests (other projects') that shared its batch. One report per failed batch; the records
+   * written are answered.
+   */
+  private async insertWhatCan(records: RequestLogRecord[]): Promise<RequestLogRecord[]> {
+    try {
+      await this.store.insert(records);
+      return records;
+    } catch {
+      try {
+        await this.store.insert(records);
+        return records;
+      } catch (error) {
+        if (records.length === 1) {
+          this.options.onError?.(error);
+          return [];
+        }
+      }
+    }
+    const written: RequestLogRecord[] = [];
+    let refused: unknown;
+    for (const record of records) {
+      try {
+        await this.store.insert([record]);
+        written.push(record);
+      } catch (error) {
+        refused ??= error;
+      }
+    }
+    if (refused !== undefined) this.options.onError?.(refused);
+    return written;
   }
 }
