@@ -25,10 +25,12 @@ function missingScope(principal: Principal, method: string, routePath: string): 
 /**
  * Decides who calls a route, or throws 401/403 as the error object.
  *
- * - `key` routes (the OAuth operations) take the key pair only; an Authorization header is ignored.
- * - `any` routes take the key pair, or `Authorization: Bearer <token>`, or both. With both, each
- *   must be valid and of the same project, and the token's scope limits the call: the bearer never
- *   widens what a request may do, and a key pair beside it never lifts the token's scope.
+ * - `key` routes (the OAuth operations, `/_local/*`) need the key pair; a bearer token alone is not enough.
+ * - `any` routes take the key pair, or `Authorization: Bearer <token>`, or both.
+ * - On both, a key pair with an Authorization header beside it: each must be valid and of the same
+ *   project, and the token's scope limits the call: the bearer never widens what a request may do,
+ *   and a key pair beside it never lifts the token's scope. A `key` route acts for the key pair
+ *   (a token issued there belongs to it), an `any` route for the token.
  * - `management` routes (the Management API) take the management key pair only.
  * - A bearer principal must hold a scope whose path prefix covers the route (SERVICE_SPEC §5).
  */
@@ -47,21 +49,22 @@ export async function authenticate(
   }
   const appId = header(request, 'x-app-id');
   const appToken = header(request, 'x-app-token');
-  const authorization = mode === 'any' ? header(request, 'authorization') : undefined;
+  const authorization = header(request, 'authorization');
 
   if (authorization === undefined) {
     if (appId && appToken) return authenticateKeyPair(db, appId, appToken, request.ip);
     if (mode === 'key') throw unauthorized('This operation needs the X-App-Id and X-App-Token headers');
     throw unauthorized('Provide the X-App-Id and X-App-Token headers or an Authorization: Bearer token');
   }
+  if (mode === 'key' && !(appId && appToken)) throw unauthorized('This operation needs the X-App-Id and X-App-Token headers');
   if (Boolean(appId) !== Boolean(appToken)) throw unauthorized('Send both X-App-Id and X-App-Token beside the bearer token, or neither');
 
   const keyPair = appId && appToken ? await authenticateKeyPair(db, appId, appToken, request.ip) : undefined;
-  const principal = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, timeOf);
-  if (keyPair && keyPair.projectId !== principal.projectId) {
+  const bearer = await authenticateBearer(db, bearerTokenOf(authorization), request.ip, timeOf);
+  if (keyPair && keyPair.projectId !== bearer.projectId) {
     throw unauthorized('The bearer token and the X-App-Id key belong to different projects');
   }
   const routePath = request.routeOptions.url ?? request.url;
-  if (!scopesAllow(principal.scopes ?? [], routePath)) throw missingScope(principal, request.method, routePath);
-  return principal;
+  if (!scopesAllow(bearer.scopes ?? [], routePath)) throw missingScope(bearer, request.method, routePath);
+  return mode === 'key' && keyPair ? keyPair : bearer;
 }
