@@ -4,8 +4,8 @@ import { invalidPayloadAt } from '../lib/api-error';
 /**
  * A CSV file of an import (customers, products, SKUs: POST …/importCSV), read whole before
  * anything is recorded: a file that is not CSV, has no header line, repeats a header, has a header
- * with white space (the contract: "No spaces allowed in field names") or a line of another length
- * is refused with the line it is on, and nothing is written.
+ * with white space (the contract: "No spaces allowed in field names"), a line of another length or
+ * a NUL (which no text column stores) is refused with the line it is on, and nothing is written.
  */
 export interface CsvTable {
   /** The header line's names, as written. */
@@ -17,6 +17,16 @@ export interface CsvTable {
 /** Where a problem with the file is named in the error object: `Property .file.<line>.<column>`. */
 export function fileProblem(message: string, line?: number, column?: string) {
   return invalidPayloadAt(['file', ...(line === undefined ? [] : [line]), ...(column === undefined ? [] : [column])], message);
+}
+
+const nul = '\u0000';
+
+/** PostgreSQL stores no NUL in text or jsonb: the first cell holding one is refused by its line and column. */
+function refuseNul(headers: string[], body: { record: string[]; info: { lines: number } }[]): void {
+  for (const { record, info } of body) {
+    const at = record.findIndex((cell) => cell.includes(nul));
+    if (at !== -1) throw fileProblem('contains a NUL character, which cannot be stored', info.lines, headers[at]);
+  }
 }
 
 export function readCsv(text: string, maxRows: number): CsvTable {
@@ -31,12 +41,14 @@ export function readCsv(text: string, maxRows: number): CsvTable {
   if (!header) throw fileProblem('is empty: the first line must name the columns');
   const headers = header.record.map((name) => name.trim());
   headers.forEach((name, at) => {
+    if (name.includes(nul)) throw fileProblem(`the name of column ${at + 1} contains a NUL character, which cannot be stored`, 1);
     if (name === '') throw fileProblem(`column ${at + 1} has no name in the header line`, 1);
     if (/\s/.test(name)) throw fileProblem('a column name may not contain white space', 1, name);
     if (headers.indexOf(name) !== at) throw fileProblem('the column is named twice in the header line', 1, name);
   });
   if (body.length === 0) throw fileProblem('has no rows after the header line');
   if (body.length > maxRows) throw fileProblem(`has ${body.length} rows: at most ${maxRows} are imported at once`);
+  if (text.includes(nul)) refuseNul(headers, body);
   return { headers, rows: body.map(({ record, info }) => ({ line: info.lines, cells: record })) };
 }
 

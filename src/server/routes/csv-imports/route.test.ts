@@ -143,4 +143,21 @@ describe.each(testDatabases())('CSV imports (%s)', (kind) => {
     expect(json.body.details).toContain('Property .file: is required');
     expect(await databaseChecksum(service.database)).toEqual(before);
   });
+
+  it('refuses a NUL anywhere in a file naming its line and column, in every CSV import (issue 48, fault 8)', async () => {
+    const before = await databaseChecksum(service.database);
+    for (const [path, csv, details] of [
+      ['/v1/customers/importCSV', 'Source_id,Name\nok-1,Ann\nnul-2,B\u0000b\n', 'Property .file.3.Name: contains a NUL character'],
+      ['/v1/customers/importCSV', 'Source_id,tier\nok-1,gold\nok-2,"multi\nline"\nnul-3,\u0000\n', 'Property .file.5.tier: contains a NUL character'],
+      ['/v1/customers/importCSV', 'Source_id,ti\u0000er\nok-1,gold\n', 'Property .file.1: the name of column 2 contains a NUL character'],
+      ['/v1/products/importCSV', 'name,source_id,color\nMug,p1,blue\nCup,p2,re\u0000d\n', 'Property .file.3.color: contains a NUL character'],
+      ['/v1/skus/importCSV', 'product_id,source_id,sku\ncsv-mug,s1,S\u0000\n', 'Property .file.2.sku: contains a NUL character'],
+    ] as const) {
+      const res = await upload(path, csv);
+      expect(res.status, `${path} ${JSON.stringify(csv)}`).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, key: 'invalid_payload', message: 'Invalid payload' });
+      expect(res.body.details, JSON.stringify(csv)).toContain(details);
+    }
+    expect(await databaseChecksum(service.database)).toEqual(before);
+  });
 });
