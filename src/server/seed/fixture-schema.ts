@@ -4,6 +4,7 @@ import { standardMetadataResources } from '../../contract/metadata-schema';
 import { v1DaysOfWeekSchema } from '../../contract/earning-rule-v1';
 import { pointsExpirationSchema } from '../../contract/earning-rule';
 import { loyaltyTiersExpirationSchema, tierMappingSchema } from '../../contract/loyalty-tier';
+import { checkCardTotals } from './records/card-totals';
 import { checkRecordReferences, recordsSchema } from './records/schema';
 
 /**
@@ -195,7 +196,10 @@ export const fixtureSchema = z.object({
    */
   records: recordsSchema.optional(),
 }).superRefine((fixture, ctx) => {
-  if (fixture.records) checkRecordReferences(fixture.records, ctx);
+  if (fixture.records) {
+    checkRecordReferences(fixture.records, ctx);
+    checkCardTotals(fixture.records, ctx);
+  }
 });
 
 export type Fixture = z.infer<typeof fixtureSchema>;

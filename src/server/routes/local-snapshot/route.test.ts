@@ -120,6 +120,39 @@ describe.each(testDatabases())('GET and POST /_local/snapshot (%s)', (kind) => {
     expect(res.body.details).toMatch(/^Property \.records\.\w+\.0\.id: \S+ is taken by another project on this service$/);
     expect(await databaseChecksum(service.database)).toEqual(checksum);
   });
+  it('refuses card totals that contradict the card’s ledger, buckets or pending points, naming the field (issue 48, fault 4)', async () => {
+    const good = await snapshot();
+    const checksum = await databaseChecksum(service.database);
+    const cardIndex = good.records.vouchers.findIndex((v) => v.code === 'BAL-ALICE');
+    const card = good.records.vouchers[cardIndex];
+    const ledger = good.records.card_transactions.filter((t) => t.voucher_id === card.id).reduce((sum, t) => sum + (t.amount as number), 0);
+    expect(ledger).toBeGreaterThan(0);
+    expect(card.balance).toBe(ledger);
+    const pendingIndex = good.records.vouchers.findIndex((v) => (v.pending_points as number) > 0);
+    expect(pendingIndex).toBeGreaterThanOrEqual(0);
+    const bucketIndex = good.records.point_buckets.findIndex((b) => b.voucher_id === card.id && (b.remaining as number) > 0);
+    const refused = async (edit: (d: Snapshot) => void, place: string) => {
+      const copy = structuredClone(good);
+      edit(copy);
+      const res = await service.call('POST', '/_local/snapshot', { body: copy });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, key: 'invalid_payload', message: 'Invalid payload', request_id: expect.any(String) });
+      expect(res.body.details).toContain(place);
+      expect(await databaseChecksum(service.database)).toEqual(checksum);
+    };
+    const balance = `Property .records.vouchers.${cardIndex}.balance`;
+    await refused((d) => (d.records.vouchers[cardIndex].balance = -5), `${balance}: is -5 but the card's transactions sum to ${ledger}`);
+    await refused((d) => (d.records.vouchers[cardIndex].balance = ledger + 1), `${balance}: is ${ledger + 1} but the card's transactions sum to ${ledger}`);
+    await refused((d) => ((d.records.point_buckets[bucketIndex].remaining as number) -= 1), `${balance}: is ${ledger} but the card's point buckets hold ${ledger - 1}`);
+    await refused((d) => ((d.records.vouchers[pendingIndex].pending_points as number) += 3), `Property .records.vouchers.${pendingIndex}.pending_points:`);
+    await refused((d) => (d.records.point_buckets[bucketIndex].remaining = -1), `Property .records.point_buckets.${bucketIndex}.remaining`);
+    // Ledger and card moved together past zero: still refused, as a fixture's history is.
+    await refused((d) => {
+      d.records.vouchers[cardIndex].balance = -5;
+      d.records.card_transactions.find((t) => t.voucher_id === card.id)!.amount = (d.records.card_transactions.find((t) => t.voucher_id === card.id)!.amount as number) - ledger - 5;
+    }, `${balance}: is -5`);
+  });
+
   it("reset and restore remove the project's export files, and only its own", async () => {
     const files = exportFiles(service.ctx.config);
     const write = (projectId: string, id: string) => files.write(exportFileKey(projectId, id), async (sink) => sink.write('id\n'));
