@@ -57,6 +57,7 @@ export const errorKeyWords = {
   earning_rules_limit_exceeded: 'The program has as many earning rules as it may have.',
   segments_limit_exceeded: 'The project has as many segments as it may have.',
   webhooks_limit_exceeded: 'The project has as many webhook endpoints as it may have.',
+  faults_limit_exceeded: 'The project has as many faults set as it may have: clear some first.',
   oauth_token_limit_reached: 'The project has as many live tokens as it may have: revoke some first.',
   // OAuth.
   invalid_scope: 'One of the scopes is not valid.',
@@ -66,6 +67,9 @@ export const errorKeyWords = {
   proxy_not_configured: 'The dashboard server is not set up to reach the API.',
   upstream_unreachable: 'The dashboard server could not reach the API: try again shortly.',
   internal_error: 'Something failed on the server; quote the request id to support.',
+  bad_gateway: 'The server could not reach a system it depends on: try again shortly.',
+  service_unavailable: 'The service is unavailable for a moment: try again shortly.',
+  gateway_timeout: 'The server did not answer in time: try again shortly.',
   network_error: 'The dashboard server did not answer: check the connection and try again.',
   http_error: 'The server answered with an error.',
   client_error: 'The dashboard could not complete this.',

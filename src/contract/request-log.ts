@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateBound, pageQuery } from './common';
+import { injectedFaultSchema } from './local-faults';
 
 /**
  * The request log (GET /_local/requests): the last requests a project's clients sent, as this
@@ -53,6 +54,7 @@ export const requestLogEntrySchema = z.object({
   response_body_truncated: z.boolean(),
   customer_ids: z.array(z.string()).describe('Customers the request named (as it named them: an id or a source id) or its answer showed (by id).'),
   card_ids: z.array(z.string()).describe('Loyalty cards the request named (an id or a code, as named) or its answer showed (by id).'),
+  injected_fault: injectedFaultSchema.nullable().describe('The fault (`/_local/faults`) the request met instead of its usual answer (or before it, for a delay); null when it met none. A dropped connection is logged with status 0.'),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
 

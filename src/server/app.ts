@@ -20,6 +20,8 @@ import localClockRoutes from './routes/local-clock/route';
 import requestLogRoutes from './routes/local-requests/route';
 import localResetRoutes from './routes/local-reset/route';
 import localSnapshotRoutes from './routes/local-snapshot/route';
+import localFaultRoutes from './routes/local-faults/route';
+import { injectFaults } from './faults/inject-faults';
 import { recordAnsweredRequests } from './http/request-log-hooks';
 import { pooledRandomBytes } from '../platform/random-pool';
 
@@ -86,6 +88,12 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     const vouched = request.headers[dashboardUserHeader];
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.realNow()) ?? null;
   });
+  // Faults on demand (LOCAL_CONTROL=on): met once the project is known, before anything else runs.
+  if (ctx.faults) {
+    injectFaults(app, ctx, ctx.faults);
+    await ctx.faults.refresh();
+    ctx.faults.start((error) => app.log.error({ err: error }, 'faults could not be read'));
+  }
   // From here on the request runs in its project's time: every `ctx.clock.now()` below it
   // (validation, handler, use-cases) answers the project's clock (see clock/project-clock), in
   // every process, whatever its LOCAL_CONTROL: that only decides who may move a clock.
@@ -124,6 +132,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     await app.register(localClockRoutes);
     await app.register(localResetRoutes);
     await app.register(localSnapshotRoutes);
+    await app.register(localFaultRoutes);
   }
   // REQUEST_LOG off: no log is kept, and none is served.
   if (ctx.requestLog) await app.register(requestLogRoutes);

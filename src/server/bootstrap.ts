@@ -21,6 +21,7 @@ import { followCardChanges } from './services/member-tiers';
 import { RequestLogWriter } from './services/request-log-writer';
 import { insertRequestLog, pruneRequestLog } from './db/repositories/request-log';
 import { RequestsInFlight } from './http/requests-in-flight';
+import { FaultTable } from './faults/fault-table';
 
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR). */
 export async function openConfiguredDatabase(config: ServiceConfig): Promise<Database> {
@@ -61,6 +62,7 @@ export async function createContext(database: Database, config: ServiceConfig, c
     cardChanges: new CardChanges(),
     requestsInFlight: new RequestsInFlight(),
     requestLog: config.requestLogSize > 0 ? requestLogWriter(database, config.requestLogSize) : undefined,
+    faults: config.localControl === 'on' ? new FaultTable(database.db) : undefined,
   };
   // Loyalty tiers follow every committed card change (services/member-tiers.ts).
   ctx.cardChanges.subscribe((changes) => followCardChanges(ctx, changes));

@@ -13,6 +13,7 @@ import type { RewardRow } from './db/repositories/rewards';
 import type { CardChanges } from './services/card-changes';
 import type { RequestLogWriter } from './services/request-log-writer';
 import type { RequestsInFlight } from './http/requests-in-flight';
+import type { FaultTable } from './faults/fault-table';
 
 /** Everything a use-case needs from the outside world, built once per process (or per test). */
 export interface ServiceContext {
@@ -45,6 +46,8 @@ export interface ServiceContext {
   requestsInFlight: RequestsInFlight;
   /** The request log's writer (services/request-log-writer); absent with REQUEST_LOG=off. */
   requestLog?: RequestLogWriter;
+  /** Every project's faults (/_local/faults), in memory; only with LOCAL_CONTROL=on (faults/fault-table). */
+  faults?: FaultTable;
   /** This process's webhook sender, when it runs one (cli/start, cli/serve): woken by "send again". */
   webhooks?: { wake(): void };
 }

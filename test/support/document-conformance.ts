@@ -2,8 +2,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
-/** Statuses any request may answer, said once in the document's description rather than per operation. */
-const generalStatuses = new Set([405, 413, 414, 415, 431, 500]);
+/** Statuses any request may answer, said once in the document's description rather than per operation (502–504: a fault, /_local/faults). */
+const generalStatuses = new Set([405, 413, 414, 415, 431, 500, 502, 503, 504]);
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 

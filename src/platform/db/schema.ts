@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AsyncActionType } from '../../contract/async-action';
+import type { InjectedFault } from '../../contract/local-faults';
 import type { SlidingExpiration } from '../../contract/earning-rule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
@@ -1003,8 +1004,42 @@ export const requestLog = pgTable(
     cardIds: text('card_ids').array().notNull(),
     // The row of the same batch that holds this row's answer, when it was the same long text (stored once).
     responseBodyIn: bigint('response_body_in', { mode: 'number' }),
+    // The fault (/_local/faults) the request met, as the log shows it; null for a request served as usual.
+    injectedFault: jsonb('injected_fault').$type<InjectedFault>(),
   },
   (t) => [index('request_log_project_idx').on(t.projectId, t.seq)],
+);
+
+/**
+ * Faults a project's requests meet (/_local/faults, LOCAL_CONTROL=on). In the database so every
+ * service process injects them (each reads them into memory every second, server/faults/fault-table.ts),
+ * and so a fault for N requests meets N in all: `remaining` is taken down by one statement per
+ * request that meets it. Deleted by a reset or restore, like the clock.
+ */
+export const localFaults = pgTable(
+  'local_faults',
+  {
+    id: text('id').primaryKey(),
+    // The order they were set in, which requests check them in (two set within one millisecond too).
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id),
+    method: text('method'),
+    // The path template with its parameters unnamed (`/v1/loyalties/{}/members`); null: every operation.
+    path: text('path'),
+    status: integer('status'),
+    latencyMs: integer('latency_ms'),
+    drop: boolean('drop').notNull(),
+    retryAfterSeconds: integer('retry_after_seconds'),
+    times: integer('times'),
+    remaining: integer('remaining'),
+    probability: doublePrecision('probability').notNull(),
+    // How the integrator wrote the path, as the list shows it.
+    pathAsGiven: text('path_as_given'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('local_faults_project_idx').on(t.projectId, t.seq)],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { requestLogBodyLimit } from '../../contract/request-log';
+import type { InjectedFault } from '../../contract/local-faults';
 import { isCredentialName, redactedUrl } from '../../platform/http/log-serializers';
 
 /** What the service keeps of a request it answered, as captured by its hooks (no work done yet). */
@@ -19,6 +20,8 @@ export interface AnsweredRequest {
   body: unknown;
   /** What was sent: a serialized body (string or Buffer), or a stream (a file), not kept. */
   payload: unknown;
+  /** The fault (/_local/faults) it met, if any. */
+  injectedFault?: InjectedFault | null;
 }
 
 /** One row of the request log, redacted and cut. */
@@ -41,6 +44,7 @@ export interface RequestLogRecord {
   responseBodyTruncated: boolean;
   customerIds: string[];
   cardIds: string[];
+  injectedFault: InjectedFault | null;
 }
 
 const redacted = '[redacted]';
@@ -249,5 +253,6 @@ export function requestLogRecord(request: AnsweredRequest): RequestLogRecord {
     responseBodyTruncated: responseBody.truncated,
     customerIds: [...touched.customers].map(storable),
     cardIds: [...touched.cards].map(storable),
+    injectedFault: request.injectedFault ?? null,
   };
 }

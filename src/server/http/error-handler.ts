@@ -18,19 +18,25 @@ const fastifyClientErrors: Record<string, { code: number; key: string; message: 
   FST_ERR_CTP_INVALID_TYPE: { code: 415, key: 'unsupported_media_type', message: 'Unsupported Media Type' },
 };
 
+/** The error object of an ApiError, as every answer carries it. */
+export function errorObjectOf(error: ApiError, requestId: string): ErrorObject {
+  return {
+    code: error.code,
+    message: error.message,
+    key: error.key,
+    ...(error.details !== undefined && { details: error.details }),
+    request_id: requestId,
+    ...(error.resource && { resource_id: error.resource.id, resource_type: error.resource.type }),
+    ...(error.related && { related_object_ids: error.related.ids, related_object_type: error.related.type, related_object_total: error.related.ids.length }),
+  };
+}
+
+/** What a request the service failed to handle answers. */
+export const internalError = () => new ApiError(500, 'internal_error', 'Internal Server Error', 'The service failed to handle the request; quote the request_id to support.');
+
 function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest): ErrorObject {
   const base = { request_id: request.id };
-  if (error instanceof ApiError) {
-    return {
-      code: error.code,
-      message: error.message,
-      key: error.key,
-      ...(error.details !== undefined && { details: error.details }),
-      ...base,
-      ...(error.resource && { resource_id: error.resource.id, resource_type: error.resource.type }),
-      ...(error.related && { related_object_ids: error.related.ids, related_object_type: error.related.type, related_object_total: error.related.ids.length }),
-    };
-  }
+  if (error instanceof ApiError) return errorObjectOf(error, request.id);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const inQuery = error.validationContext === 'querystring' || error.validationContext === 'params';
     const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : request.body;
@@ -60,7 +66,7 @@ function toErrorObject(error: FastifyError | ApiError, request: FastifyRequest):
     const key = error instanceof SyntaxError || /JSON/i.test(error.message) ? 'invalid_json' : 'bad_request';
     return { code: error.statusCode, key, message: key === 'invalid_json' ? 'Invalid JSON' : 'Bad Request', details: error.message, ...base };
   }
-  return { code: 500, key: 'internal_error', message: 'Internal Server Error', details: 'The service failed to handle the request; quote the request_id to support.', ...base };
+  return errorObjectOf(internalError(), request.id);
 }
 
 /** Errors the router raises before any route runs (a URL it cannot decode, a path parameter over the length limit). */

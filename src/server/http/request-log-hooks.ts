@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InjectedFault } from '../../contract/local-faults';
 import type { RequestLogWriter } from '../services/request-log-writer';
 
 /** The log's own reads are not logged: reading the log would fill it. */
@@ -10,7 +11,30 @@ declare module 'fastify' {
     sentPayload: unknown;
     /** Set by a handler whose request must not be kept: a permanent deletion, whose path names the person erased. */
     keptOutOfRequestLog: boolean;
+    /** The fault (/_local/faults) the request met, for the log (decorated where faults are served). */
+    injectedFault?: InjectedFault | null;
   }
+}
+
+/** Hands one request of an authenticated project to the log: answered with `status`, or 0 when its connection was dropped. */
+export function logRequest(writer: RequestLogWriter, request: FastifyRequest, status: number, durationMs: number, realNow: Date): void {
+  const principal = request.principal;
+  if (!principal || request.keptOutOfRequestLog || unlogged.has(request.routeOptions.url ?? '')) return;
+  writer.add({
+    projectId: principal.projectId,
+    requestId: request.id,
+    at: new Date(realNow.getTime() - durationMs),
+    method: request.method,
+    url: request.url,
+    status,
+    durationMs,
+    credential: { type: principal.method, keyId: principal.apiKeyId, tokenId: principal.tokenId ?? null },
+    dashboardUserId: request.dashboardUser,
+    params: request.params,
+    body: request.body,
+    payload: request.sentPayload,
+    injectedFault: request.injectedFault ?? null,
+  });
 }
 
 /**
@@ -27,24 +51,7 @@ export function recordAnsweredRequests(app: FastifyInstance, writer: RequestLogW
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const principal = request.principal;
-    if (principal && !request.keptOutOfRequestLog && !unlogged.has(request.routeOptions.url ?? '')) {
-      const durationMs = reply.elapsedTime;
-      writer.add({
-        projectId: principal.projectId,
-        requestId: request.id,
-        at: new Date(realNow().getTime() - durationMs),
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        durationMs,
-        credential: { type: principal.method, keyId: principal.apiKeyId, tokenId: principal.tokenId ?? null },
-        dashboardUserId: request.dashboardUser,
-        params: request.params,
-        body: request.body,
-        payload: request.sentPayload,
-      });
-    }
+    logRequest(writer, request, reply.statusCode, reply.elapsedTime, realNow());
     done();
   });
   app.addHook('onClose', async () => writer.flush());

@@ -29,5 +29,6 @@ export function presentRequestLogEntry(row: RequestLogRow): RequestLogEntry {
     response_body_truncated: row.responseBodyTruncated,
     customer_ids: row.customerIds,
     card_ids: row.cardIds,
+    injected_fault: row.injectedFault ?? null,
   };
 }

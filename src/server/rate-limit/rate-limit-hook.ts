@@ -13,14 +13,17 @@ export async function enforceRateLimit(limiter: RateLimiter, request: FastifyReq
     'x-rate-limit-remaining': String(decision.remaining),
     'x-rate-limit-retry': String(decision.resetAt),
   });
-  if (decision.exceeded) {
-    throw new ApiError(
-      429,
-      'too_many_requests',
-      'Too many requests hit the API too quickly.',
-      `This project may make ${decision.limit} requests per minute; try again in ${decision.retryAfter} s`,
-      undefined,
-      { 'retry-after': String(decision.retryAfter) },
-    );
-  }
+  if (decision.exceeded) throw tooManyRequests(decision.limit, decision.retryAfter);
+}
+
+/** The 429 of a project over its limit, with Retry-After (the X-Rate-Limit-* headers are the reply's already). */
+export function tooManyRequests(limit: number, retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    'too_many_requests',
+    'Too many requests hit the API too quickly.',
+    `This project may make ${limit} requests per minute; try again in ${retryAfter} s`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+  );
 }

@@ -69,6 +69,7 @@ export async function restoreSnapshot(ctx: ServiceContext, projectId: string, bo
   } finally {
     forgetRememberedRecords();
     ctx.clock.forget(projectId);
+    await ctx.faults?.refresh();
   }
   await removeProjectExportFiles(ctx, projectId);
   return { object: 'project_restore', project_id: projectId, loaded_at: now.toISOString() };

@@ -28,7 +28,8 @@ export function forgetRememberedRecords(): void {
 /**
  * POST /_local/reset: deletes the project's whole state and loads its pinned fixture again (same
  * ids, codes and dates), or leaves it empty, in one transaction under the project's lock; other
- * projects' rows are never touched. Keys, tokens, webhook endpoints and the request log stay.
+ * projects' rows are never touched. Keys, tokens, webhook endpoints and the request log stay; its
+ * clock and faults go.
  */
 export async function resetProject(ctx: ServiceContext, projectId: string, body: ResetProject): Promise<ProjectReset> {
   const to = body?.to ?? 'fixture';
@@ -41,6 +42,8 @@ export async function resetProject(ctx: ServiceContext, projectId: string, body:
   });
   forgetRememberedRecords();
   ctx.clock.forget(projectId);
+  // Its faults went with its state (local_faults): no request meets them from now on.
+  await ctx.faults?.refresh();
   await removeProjectExportFiles(ctx, projectId);
   return { object: 'project_reset', project_id: projectId, to, fixture_loaded_at: loadedAt?.toISOString() ?? null };
 }

@@ -42,6 +42,7 @@ const stateTables = [
   'sliding_activity_types',
   'locations',
   'project_clocks',
+  'local_faults',
 ] as const;
 
 /** Deletes a project's whole state (see `stateTables`), and with `webhooks` its endpoints too (a restore), in the caller's transaction. */

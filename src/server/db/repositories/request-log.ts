@@ -12,6 +12,11 @@ function textArrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
+/** A jsonb element of the insert's arrays, as its text (null stays SQL null). */
+function jsonText(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 const columns: [keyof RequestLogRecord, string][] = [
   ['projectId', 'text'],
   ['requestId', 'text'],
@@ -29,6 +34,7 @@ const columns: [keyof RequestLogRecord, string][] = [
   ['requestBodyTruncated', 'boolean'],
   ['responseBody', 'text'],
   ['responseBodyTruncated', 'boolean'],
+  ['injectedFault', 'jsonb'],
 ];
 const responseBodyColumn = columns.findIndex(([key]) => key === 'responseBody');
 /**
@@ -43,7 +49,7 @@ const insertText = `WITH r AS MATERIALIZED (
     FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}, $${columns.length + 1}::text[], $${columns.length + 2}::text[], $${columns.length + 3}::int[])
       WITH ORDINALITY AS u(${columns.map((_, i) => `c${i}`).join(', ')}, c, v, g, ord)
   ), h AS (SELECT r.*, last_value(seq) OVER (PARTITION BY g ORDER BY ord ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS holder FROM r)
-  INSERT INTO request_log (seq, project_id, request_id, at, method, path, query, status, duration_ms, auth_method, api_key_id, token_id, dashboard_user_id, request_body, request_body_truncated, response_body, response_body_truncated, customer_ids, card_ids, response_body_in)
+  INSERT INTO request_log (seq, project_id, request_id, at, method, path, query, status, duration_ms, auth_method, api_key_id, token_id, dashboard_user_id, request_body, request_body_truncated, response_body, response_body_truncated, injected_fault, customer_ids, card_ids, response_body_in)
   SELECT seq, ${columns.map((_, i) => (i === responseBodyColumn ? `CASE WHEN seq = holder THEN h.c${i} END` : `h.c${i}`)).join(', ')}, h.c::text[], h.v::text[], CASE WHEN seq <> holder THEN holder END
   FROM h ORDER BY ord`;
 
@@ -68,7 +74,7 @@ export async function insertRequestLog(db: DbOrTx, records: readonly RequestLogR
   const groups = bodyGroups(records);
   const holderOf = new Map<number, number>();
   groups.forEach((group, i) => holderOf.set(group, i));
-  const values: unknown[] = columns.map(([key]) => records.map((r) => r[key]));
+  const values: unknown[] = columns.map(([key, type]) => records.map((r) => (type === 'jsonb' ? jsonText(r[key]) : r[key])));
   // A shared text is sent once, with its holder (the group's last row, as in the statement): the driver escapes every
   // character of a text[] element in JavaScript, so 500 copies of one answer cost more than the insert.
   values[responseBodyColumn] = records.map((r, i) => (holderOf.get(groups[i]) === i ? r.responseBody : null));

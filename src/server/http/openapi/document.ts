@@ -36,7 +36,9 @@ function openApiBase(settings: DocumentSettings) {
     info: {
       title: 'Loyalty platform API',
       version: '1.0.0',
-      description: settings.localControl ? `${description}\n\nLOCAL_CONTROL is on: the \`/_local/\` operations (the project clock, reset) are served.` : description,
+      description: settings.localControl
+        ? `${description}\n\nLOCAL_CONTROL is on: the \`/_local/\` operations (the project clock, reset, snapshots, faults) are served, and a fault set through \`/_local/faults\` may answer any operation 429, 500, 502, 503 or 504 (as the error object), or no answer at all.`
+        : description,
     },
     components: {
       securitySchemes: {

@@ -51,6 +51,7 @@ export const tablesLeftOut: Record<string, string> = {
   exports: 'their files are not in the document; a restore deletes them',
   async_actions: 'jobs: a restore ends them',
   webhook_outbox: 'delivery in flight',
+  local_faults: 'test controls (/_local/faults): a restore and a reset clear them',
   webhook_sendouts: 'delivery history',
   webhook_attempts: 'delivery history',
 };
