@@ -17,6 +17,7 @@ export const errorKeyWords = {
   uri_too_long: 'The address is too long.',
   request_header_fields_too_large: 'The request headers are too large.',
   method_not_allowed: 'This action is not available here.',
+  not_implemented: 'The service does not offer this yet.',
   // Who may do what.
   unauthorized: 'The service did not accept the dashboard’s credentials.',
   forbidden: 'Your role may not do this.',

@@ -7,10 +7,11 @@ import './auth/principal';
 import type { ServiceContext } from './context';
 import { ApiError, invalidPayload, invalidQuery } from './lib/api-error';
 import { clientErrorResponse } from '../platform/http/client-error-response';
-import { frameworkErrorReply, installErrorHandling } from './http/error-handler';
+import { frameworkErrorReply, installErrorHandling, type UnbuiltOperations } from './http/error-handler';
 import { registerOpenApiDocument } from './http/openapi/document';
 import { docsRoutes } from './http/openapi/docs-routes';
 import { documentingSerializerCompiler } from './http/openapi/response-serializer';
+import { PublishedOperationIndex } from './http/published-operation-index';
 import { RouteCatalog } from './http/route-catalog';
 import { findUnstorableText } from './http/unstorable-text';
 import { loggerOptions, type LoggerSettings } from '../platform/http/log-serializers';
@@ -65,7 +66,13 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('dashboardUser', null);
-  installErrorHandling(app, catalog);
+  // Who calls, counted against the project's rate limit: every route but a public one, and an operation of the contract not built here before its 501.
+  const admit: UnbuiltOperations['admit'] = async (request, reply, mode, routePath) => {
+    // A token expires by its project's clock and by real time; rate windows and the proxy's signature keep real time.
+    request.principal = await authenticate(ctx.db, request, mode, async (projectId) => ({ now: await ctx.clock.nowOf(projectId), realNow: ctx.clock.realNow() }), routePath);
+    await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.realNow());
+  };
+  installErrorHandling(app, catalog, { index: new PublishedOperationIndex(), admit });
   // JSON only (the OAuth routes add forms in their own scope): a text/plain body is a 415, not a
   // string for the schema to reject.
   app.removeContentTypeParser('text/plain');
@@ -82,9 +89,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
   app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth ?? 'any';
     if (mode === 'public' || !request.routeOptions.url) return;
-    // A token expires by its project's clock and by real time; rate windows and the proxy's signature keep real time.
-    request.principal = await authenticate(ctx.db, request, mode, async (projectId) => ({ now: await ctx.clock.nowOf(projectId), realNow: ctx.clock.realNow() }));
-    await enforceRateLimit(ctx.rateLimiter, request, reply, ctx.clock.realNow());
+    await admit(request, reply, mode, request.routeOptions.url);
     const vouched = request.headers[dashboardUserHeader];
     if (typeof vouched === 'string') request.dashboardUser = verifyDashboardUser(ctx.dashboardUserKey, vouched, request.method, request.url, ctx.clock.realNow()) ?? null;
   });

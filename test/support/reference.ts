@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,18 @@ export function referenceDir(): string {
 
 /** The published contract files (OpenAPI), by file name. */
 export const referenceDocumentNames = ['openapi-subset.json', 'openapi-supporting.json', 'openapi-spend.json', 'openapi-loyalty-rest.json', 'openapi-customers-catalog.json'] as const;
+
+/**
+ * Every published contract file that holds operations: the files above and the promotion half
+ * (`promotion/*.json`, shared/reference/promotion/README.md), as `promotion/vouchers.json`.
+ */
+export function contractDocumentNames(): string[] {
+  const promotion = readdirSync(join(referenceDir(), 'promotion'))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => `promotion/${name}`);
+  return [...referenceDocumentNames, ...promotion].filter((name) => readReference<{ paths?: object }>(name).paths !== undefined);
+}
 
 export function readReference<T = any>(name: string): T {
   return JSON.parse(readFileSync(join(referenceDir(), name), 'utf8')) as T;

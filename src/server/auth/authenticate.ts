@@ -40,6 +40,8 @@ export async function authenticate(
   mode: Exclude<RouteAuth, 'public'>,
   /** The time of a project and real time: a bearer token expires by both. */
   timeOf: ProjectTimeOf,
+  /** The path template a bearer's scope must open: the route's, or the contract's for an operation not built here. */
+  routePath: string = request.routeOptions.url ?? request.url,
 ): Promise<Principal> {
   if (mode === 'management') {
     const id = header(request, 'x-management-id');
@@ -64,7 +66,6 @@ export async function authenticate(
   if (keyPair && keyPair.projectId !== bearer.projectId) {
     throw unauthorized('The bearer token and the X-App-Id key belong to different projects');
   }
-  const routePath = request.routeOptions.url ?? request.url;
   if (!scopesAllow(bearer.scopes ?? [], routePath)) throw missingScope(bearer, request.method, routePath);
   return mode === 'key' && keyPair ? keyPair : bearer;
 }

@@ -3,7 +3,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorObject } from '../../contract/error';
 import { maxCardPoints } from '../../contract/common';
 import { goneReference, unstorableValue, violatedCheck } from '../../platform/db/errors';
+import type { RouteAuth } from '../auth/principal';
 import { ApiError } from '../lib/api-error';
+import { authOfUnbuilt, notImplemented } from './not-implemented';
+import type { PublishedOperationIndex } from './published-operation-index';
 import type { RouteCatalog } from './route-catalog';
 import { describeValidationIssue } from './validation-details';
 
@@ -79,24 +82,40 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
   return reply.status(body.code).send(body);
 }
 
+/** The contract's operations this service does not serve: found by the not-found handler, answered 501 once the caller is admitted. */
+export interface UnbuiltOperations {
+  index: PublishedOperationIndex;
+  /** Checks the caller as a served operation of `routePath` would (credentials, scope, rate limit), or throws its error. */
+  admit(request: FastifyRequest, reply: FastifyReply, auth: Exclude<RouteAuth, 'public'>, routePath: string): Promise<void>;
+}
+
 /**
  * One handler for every non-2xx response: the body is always the error object of SERVICE_SPEC §2.7.
- * With the route catalog, a known path asked with another method is a 405 naming the allowed ones.
+ * For a request no route took: a route of that method that found nothing is a 404; an operation of
+ * the published contract not served here a 501 naming it; another method of a known path a 405
+ * naming the allowed ones; anything else a 404.
  */
-export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalog): void {
+export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalog, unbuilt?: UnbuiltOperations): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorObject(error, request);
-    if (body.code >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code >= 500 && body.code !== 501) request.log.error({ err: error }, 'request failed');
     // Input the edge checks let through to the database: visible in the logs, a 400 to the client.
     else if (unstorableValue(error) || violatedCheck(error)) request.log.warn({ err: error }, 'database refused a value');
     if (error instanceof ApiError && error.headers) void reply.headers(error.headers);
     return reply.status(body.code).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = catalog?.allowedMethods(path) ?? [];
     // A route that takes this method and found nothing (a file under /docs/static/ that is not there) is a 404.
-    if (allowed.length > 0 && !allowed.includes(request.method)) {
+    const routed = allowed.includes(request.method);
+    const operation = routed ? undefined : unbuilt?.index.find(request.method, path);
+    if (operation && unbuilt) {
+      const auth = authOfUnbuilt(operation);
+      if (auth !== 'public') await unbuilt.admit(request, reply, auth, operation.path);
+      throw notImplemented(operation);
+    }
+    if (allowed.length > 0 && !routed) {
       void reply.header('allow', allowed.join(', '));
       return reply.status(405).send({
         code: 405,
@@ -110,7 +129,7 @@ export function installErrorHandling(app: FastifyInstance, catalog?: RouteCatalo
       code: 404,
       message: 'Resource not found',
       key: 'not_found',
-      details: `Cannot ${request.method} ${request.url.split('?')[0]}`,
+      details: `Cannot ${request.method} ${path}`,
       request_id: request.id,
     };
     return reply.status(404).send(body);

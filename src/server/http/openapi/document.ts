@@ -17,7 +17,9 @@ const description = `The loyalty and promotion API this service implements: the 
 
 Generated from the service's own route table and zod schemas, so it lists exactly what this service answers. Operations the real API does not have carry \`x-extension\` with the reason.
 
-Authenticate with the project's key pair (\`X-App-Id\` and \`X-App-Token\` headers) or an OAuth 2.0 bearer token from \`POST /v1/oauth/token\`. Every error is the error object (\`code\`, \`message\`, \`key\`, \`details\`, \`request_id\`). Beside the responses listed per operation, any request may answer 405 (another method; \`Allow\` names the right ones), 413 (body over 2 MiB), 414 (a path parameter over 500 characters), 415 (a body other than JSON or, for OAuth, a form), 431 (headers over 16 KiB) and 500, all as the error object.`;
+Authenticate with the project's key pair (\`X-App-Id\` and \`X-App-Token\` headers) or an OAuth 2.0 bearer token from \`POST /v1/oauth/token\`. Every error is the error object (\`code\`, \`message\`, \`key\`, \`details\`, \`request_id\`). Beside the responses listed per operation, any request may answer 405 (another method; \`Allow\` names the right ones), 413 (body over 2 MiB), 414 (a path parameter over 500 characters), 415 (a body other than JSON or, for OAuth, a form), 431 (headers over 16 KiB) and 500, all as the error object.
+
+Operations of the real API's published contract that are not listed here answer 501 \`not_implemented\`, naming the operation (method, path template, operation id), after the credentials any operation of their path asks for; a path the real API does not have answers 404.`;
 
 /** zod writes `z.number().int()` as ±(2^53 − 1) bounds: true, but noise in a reference; an integer says as much. */
 function withoutSafeIntegerBounds<T>(node: T): T {
