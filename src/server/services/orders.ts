@@ -6,18 +6,16 @@ import type { ServiceContext } from '../context';
 import { findCustomer, findCustomerBySourceId, resolveCustomer, type CustomerRow } from '../db/repositories/customers';
 import { recordEvent } from '../db/repositories/events';
 import { lockAllHeldCards } from '../db/repositories/loyalty-cards';
-import { lockCards } from '../db/repositories/loyalty-cards';
 import { findOrderByIdOrSourceId, insertOrder, listOrders as queryOrders, lockOrder, updateOrderRow, type OrderRow } from '../db/repositories/orders';
-import { closePendingEntry, pendingEntriesOfOrder } from '../db/repositories/pending-points';
 import { recordOrderChange } from '../db/repositories/webhook-outbox';
 import { OrderAmountProblem } from '../domain/order-totals';
 import { ApiError, invalidPayloadAt, notFound } from '../lib/api-error';
 import { presentOrder } from '../presenters/order';
-import { recordCardChange } from './card-changes';
 import { afterCustomerChange } from './customer-change-hooks';
 import { earnPointsForOrder, type Accrual } from './earn-points';
 import { orderContentsOf, type OrderChange } from './order-lines';
 import { createPaidOrderInOneStatement } from './order-in-one-statement';
+import { cancelPendingPointsOfOrder } from './pending-points';
 import type { SavedOrder } from './saved-order';
 
 
@@ -48,20 +46,6 @@ async function referrerOf(ctx: ServiceContext, tx: Tx, projectId: string, change
   const referrer = await findCustomer(tx, projectId, change.referrer_id);
   if (!referrer) throw notFound('customer', change.referrer_id);
   return referrer.id;
-}
-
-/**
- * Points an order held pending are canceled with it (before they activate), each under its card's
- * lock, taken in id order.
- */
-async function cancelPendingOf(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  const entries = await pendingEntriesOfOrder(tx, order.id);
-  if (entries.length === 0) return;
-  await lockCards(tx, [...new Set(entries.map((e) => e.voucherId))]);
-  for (const entry of entries) {
-    await closePendingEntry(tx, entry, 'CANCELED', now);
-    recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId: entry.projectId, cardId: entry.voucherId, campaignId: entry.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
-  }
 }
 
 /**
@@ -115,7 +99,7 @@ async function saveOrder(ctx: ServiceContext, tx: Tx, projectId: string, stored:
     await recordEvent(tx, event);
     accruals = await earnPointsForOrder(tx, { projectId, customer, order: row, eventId: event.id, now });
   }
-  if (canceled) await cancelPendingOf(tx, row, now);
+  if (canceled) await cancelPendingPointsOfOrder(tx, row.id, now);
   return { order: presentOrder(row), accruals };
 }
 

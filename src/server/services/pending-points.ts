@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import type { ServiceContext } from '../context';
 import { getCampaign } from '../db/repositories/campaigns';
 import { lockCards } from '../db/repositories/loyalty-cards';
-import { adjustPendingEntry, closePendingEntry, dueEntries, listPendingEntries, lockPendingEntry, type PendingPointsRow } from '../db/repositories/pending-points';
+import { adjustPendingEntry, closePendingEntry, dueEntries, listPendingEntries, lockPendingEntry, pendingEntriesOfOrder, type PendingPointsRow } from '../db/repositories/pending-points';
 import type { VoucherRow } from '../db/repositories/vouchers';
 import { bucketExpiryOf } from '../domain/points-expiration';
 import { utcDateString } from '../domain/utc-calendar';
@@ -100,15 +100,39 @@ export async function activatePendingPoints(ctx: ServiceContext, projectId: stri
   });
 }
 
-/** POST …/pending-points/{id}/cancel: the points never reach the card; a staff user who cancels them is named in the entry's details. */
+/**
+ * The entry is CANCELED and its points never reach the card; no card transaction records it, so who
+ * and why (`details`) stay with the entry. The entry was read under its card's lock (lockPendingEntry).
+ */
+async function cancelEntry(tx: Tx, entry: PendingPointsRow, now: Date, details?: Record<string, unknown>): Promise<void> {
+  await closePendingEntry(tx, entry, 'CANCELED', now, details);
+  recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId: entry.projectId, cardId: entry.voucherId, campaignId: entry.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
+}
+
+/** POST …/pending-points/{id}/cancel: a staff user who cancels them is named in the entry's details. */
 export async function cancelPendingPoints(ctx: ServiceContext, projectId: string, code: string, id: string, author?: CardChangeAuthor, reason?: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.cardChanges.transaction(ctx.db, async (tx) => {
-    const { card, entry } = await lockedEntry(tx, projectId, code, id);
-    // No card transaction records a cancellation: who and why stay with the entry.
-    await closePendingEntry(tx, entry, 'CANCELED', now, { ...author?.details, ...(reason !== undefined && { cancel_reason: reason }) });
-    recordCardChange({ kind: 'PENDING_POINTS_CANCELED', projectId, cardId: card.id, campaignId: card.campaignId, points: -entry.points, pendingPointsId: entry.id, at: now });
+    const { entry } = await lockedEntry(tx, projectId, code, id);
+    await cancelEntry(tx, entry, now, { ...author?.details, ...(reason !== undefined && { cancel_reason: reason }) });
   });
+}
+
+/**
+ * An order CANCELED takes the points it still holds pending with it. Decided as every other outcome
+ * of an entry is: its cards are locked (in id order), then each entry is read again under that lock,
+ * so one activated, canceled or adjusted meanwhile by hand or by the hourly run is left as that made
+ * it, and the points canceled are those the entry holds now. The caller holds the order's lock, so no
+ * entry of the order is added meanwhile.
+ */
+export async function cancelPendingPointsOfOrder(tx: Tx, orderId: string, now: Date): Promise<void> {
+  const candidates = await pendingEntriesOfOrder(tx, orderId);
+  if (candidates.length === 0) return;
+  await lockCards(tx, [...new Set(candidates.map((e) => e.voucherId))]);
+  for (const candidate of candidates) {
+    const entry = await lockPendingEntry(tx, candidate.voucherId, candidate.id);
+    if (entry) await cancelEntry(tx, entry, now);
+  }
 }
 
 /** POST …/pending-points/{id}/balance: more or fewer points held; never below 1 (cancel takes them all). */

@@ -36,13 +36,18 @@ export async function lockPendingEntry(db: DbOrTx, cardId: string, id: string): 
   return row;
 }
 
-/** The entry leaves PENDING (activated or canceled) and the card's pending total drops by what it held. */
+/**
+ * The entry leaves PENDING (activated or canceled) and the card's pending total drops by what it
+ * held. `row` is the entry as lockPendingEntry read it under the card's lock; an entry no longer
+ * PENDING is a caller that decided without that lock, and throws rather than decide it twice.
+ */
 export async function closePendingEntry(db: DbOrTx, row: PendingPointsRow, status: 'ACTIVATED' | 'CANCELED', now: Date, details?: Record<string, unknown>): Promise<void> {
   const [closed] = await db
     .update(pendingPoints)
     .set({ status, updatedAt: now, ...(details && { details: { ...(row.details as Record<string, unknown>), ...details } }) })
-    .where(eq(pendingPoints.id, row.id))
+    .where(and(eq(pendingPoints.id, row.id), eq(pendingPoints.status, 'PENDING')))
     .returning();
+  if (!closed) throw new Error(`pending points ${row.id} were already decided: read them with lockPendingEntry under the card's lock`);
   await moveCardPending(db, row.voucherId, -row.points);
   if (status === 'CANCELED') await recordPendingChange(db, 'pending_points.canceled', closed, -row.points, now);
 }
