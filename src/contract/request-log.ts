@@ -15,6 +15,14 @@ export const requestStatusFilter = z
   .regex(/^[1-5](\d\d|xx)$/, 'must be a status code (404) or a class (4xx)')
   .describe('A status code (`404`) or a class of them (`4xx`).');
 
+/** A request id (`X-Request-Id`, `v-…`) as a place in the log: what was logged after it. */
+export const requestLogMarker = z.string().regex(/^v-[0-9a-f]{1,64}$/, 'must be a request id (v-…), an instant or a day');
+
+const markerField = z
+  .string()
+  .nullable()
+  .describe("The id of the newest request the project's log holds at this read, whatever the filters (null while it holds none): pass it as `since` to read only the requests logged after it. The answer holds nothing newer.");
+
 export const requestLogQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   page: pageQuery,
@@ -25,7 +33,15 @@ export const requestLogQuerySchema = z.strictObject({
   path: z.string().min(1).max(500).optional().describe('Part of the path, e.g. `/members` (case-sensitive).'),
   customer: z.string().min(1).max(200).optional().describe('A customer id, or a customer source id: requests that named or answered that customer.'),
   card: z.string().min(1).max(200).optional().describe('A loyalty card id or code: requests that named or answered that card.'),
-  since: dateBound.optional().describe('Requests received at or after this instant (real time; an ISO 8601 instant or a day).'),
+  since: z
+    .union([requestLogMarker, dateBound])
+    .optional()
+    .describe('A request id (a `marker`): the requests logged after it; or an instant or a day (ISO 8601, real time): those received at or after it.'),
+  count_only: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('`true`: answer only how many requests match the filters (`request_count`), no entries.'),
 });
 export type RequestLogQuery = z.output<typeof requestLogQuerySchema>;
 export type RequestLogQueryInput = z.input<typeof requestLogQuerySchema>;
@@ -63,5 +79,14 @@ export const requestLogListSchema = z.object({
   data_ref: z.literal('requests'),
   requests: z.array(requestLogEntrySchema),
   total: z.number().int(),
+  marker: markerField,
 });
 export type RequestLogList = z.infer<typeof requestLogListSchema>;
+
+/** `count_only=true`: how many requests match, with the same filters as the list. */
+export const requestLogCountSchema = z.object({
+  object: z.literal('request_count'),
+  total: z.number().int(),
+  marker: markerField,
+});
+export type RequestLogCount = z.infer<typeof requestLogCountSchema>;

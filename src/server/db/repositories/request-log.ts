@@ -100,16 +100,40 @@ function statusCondition(status: string): SQL {
   return eq(requestLog.status, Number(status));
 }
 
+/** The part of the log a read sees: after a marker's row (exclusive), up to the newest row when the read began. */
+export interface RequestLogWindow {
+  afterSeq?: number;
+  upToSeq: number;
+}
+
+/** The newest row of a project's log: its place and request id (the marker a read answers). */
+export async function newestRequestLogEntry(db: DbOrTx, projectId: string): Promise<{ seq: number; requestId: string } | undefined> {
+  const [row] = await db.select({ seq: requestLog.seq, requestId: requestLog.requestId }).from(requestLog).where(eq(requestLog.projectId, projectId)).orderBy(desc(requestLog.seq)).limit(1);
+  return row;
+}
+
+/** Where a request id lies among a project's newest `keep` rows; undefined when it is not (unknown, or older). */
+export async function requestLogSeqOf(db: DbOrTx, projectId: string, keep: number, requestId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ seq: requestLog.seq })
+    .from(requestLog)
+    .where(and(eq(requestLog.projectId, projectId), eq(requestLog.requestId, requestId), sql`${requestLog.seq} >= ${oldestKept(projectId, keep)}`))
+    .limit(1);
+  return row?.seq;
+}
+
 /**
- * A page of a project's newest `keep` requests matching the filters. A customer is matched by id or
- * by source id, a card by id or code (the log keeps the ids the requests named or answered).
+ * The rows of a project's newest `keep` requests, within the window, matching the filters. A
+ * customer is matched by id or by source id, a card by id or code (the log keeps the ids the
+ * requests named or answered).
  */
-export async function listRequestLog(db: DbOrTx, projectId: string, keep: number, query: RequestLogQuery): Promise<{ rows: RequestLogRow[]; total: number }> {
-  const conditions: SQL[] = [eq(requestLog.projectId, projectId), sql`${requestLog.seq} >= ${oldestKept(projectId, keep)}`];
+function matching(projectId: string, keep: number, query: RequestLogQuery, window: RequestLogWindow): SQL {
+  const conditions: SQL[] = [eq(requestLog.projectId, projectId), sql`${requestLog.seq} >= ${oldestKept(projectId, keep)}`, lte(requestLog.seq, window.upToSeq)];
+  if (window.afterSeq !== undefined) conditions.push(sql`${requestLog.seq} > ${window.afterSeq}`);
   if (query.status) conditions.push(statusCondition(query.status));
   if (query.origin) conditions.push(query.origin === 'dashboard' ? isNotNull(requestLog.dashboardUserId) : isNull(requestLog.dashboardUserId));
   if (query.path) conditions.push(sql`strpos(${requestLog.path}, ${query.path}) > 0`);
-  if (query.since) conditions.push(gte(requestLog.at, query.since));
+  if (query.since instanceof Date) conditions.push(gte(requestLog.at, query.since));
   if (query.customer) {
     // The customer as given, and by both its id and its source id: a request may have named it either way.
     const c = query.customer;
@@ -121,8 +145,19 @@ export async function listRequestLog(db: DbOrTx, projectId: string, keep: number
     const v = query.card;
     conditions.push(sql`${requestLog.cardIds} && (ARRAY[${v}::text] || ARRAY(SELECT unnest(ARRAY[id, code]) FROM vouchers WHERE project_id = ${projectId} AND (id = ${v} OR code = ${v})))`);
   }
-  const where = and(...conditions);
-  const [rows, [{ n }]] = await Promise.all([
+  return and(...conditions) as SQL;
+}
+
+/** How many of a project's newest `keep` requests, within the window, match the filters. */
+export async function countRequestLog(db: DbOrTx, projectId: string, keep: number, query: RequestLogQuery, window: RequestLogWindow): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(requestLog).where(matching(projectId, keep, query, window));
+  return n;
+}
+
+/** A page of a project's newest `keep` requests, within the window, matching the filters, and how many match. */
+export async function listRequestLog(db: DbOrTx, projectId: string, keep: number, query: RequestLogQuery, window: RequestLogWindow): Promise<{ rows: RequestLogRow[]; total: number }> {
+  const where = matching(projectId, keep, query, window);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(requestLog)
@@ -130,9 +165,9 @@ export async function listRequestLog(db: DbOrTx, projectId: string, keep: number
       .orderBy(query.order === 'at' ? asc(requestLog.seq) : desc(requestLog.seq))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(requestLog).where(where),
+    countRequestLog(db, projectId, keep, query, window),
   ]);
-  return { rows: await withSharedBodies(db, projectId, rows), total: n };
+  return { rows: await withSharedBodies(db, projectId, rows), total };
 }
 
 /** Rows whose answer another row of their batch holds get that row's text (erased there if erased). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestLogListSchema, requestLogQuerySchema } from '../../../contract/request-log';
+import { z } from 'zod';
+import { requestLogCountSchema, requestLogListSchema, requestLogQuerySchema } from '../../../contract/request-log';
 import { readRequestLog } from '../../services/request-log-reads';
 
 const why =
@@ -17,9 +18,9 @@ const requestLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The project's request log",
         description:
-          'Newest first (`order=at` for oldest first). Filters combine: `status` (404 or 4xx), `path` (part of it), `customer` (id or source id), `card` (id or code), `since` (an instant, real time). Requests refused before their credentials were checked belong to no project and are not kept; reading the log is not logged.',
+          'Newest first (`order=at` for oldest first). Filters combine: `status` (404 or 4xx), `path` (part of it), `customer` (id or source id), `card` (id or code), `since` (a `marker`: what was logged after it; or an instant, real time). `count_only=true` answers how many match (`request_count`). Every answer carries the `marker` of the newest request read. Requests refused before their credentials were checked belong to no project and are not kept; reading the log is not logged.',
         querystring: requestLogQuerySchema,
-        response: { 200: requestLogListSchema },
+        response: { 200: z.union([requestLogListSchema, requestLogCountSchema]) },
       },
     },
     async (request) => readRequestLog(app.ctx, request.principal.projectId, request.query),
