@@ -66,6 +66,11 @@ export class CartState {
     return this.lines[at].amount - this.lines[at].discountAmount;
   }
 
+  /** Units of line `at` a UNIT discount of this calculation made free. */
+  freeUnits(at: number): number {
+    return this.stack.lines.get(at)?.freeUnits ?? 0;
+  }
+
   /** What is left to pay: never below zero, so no incentive takes more. */
   orderRemaining(): number {
     return this.amount - this.orderDiscount - this.lines.reduce((sum, line) => sum + line.discountAmount, 0);

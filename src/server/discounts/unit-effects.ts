@@ -23,7 +23,7 @@ function unitPrice(line: WorkingLine | undefined, product: FreeUnitProduct | und
 /**
  * One free product (guides_give-item-for-free-unit-discount.mdx; build_discount-types-and-effects.mdx,
  * "Reward effects"): ADD_MISSING_ITEMS makes free the `unit_off` units the cart holds and adds the ones
- * missing; ADD_NEW_ITEMS always adds `unit_off` free units. Added units join the line that holds the
+ * missing (units an earlier free-unit discount gave are not held); ADD_NEW_ITEMS always adds `unit_off` free units. Added units join the line that holds the
  * product (the contract's examples: `initial_quantity` 1, `quantity` 23, `discount_quantity` 22) or a new
  * line after the cart's; they raise the order's amount and its discount alike, so what is left to pay stays.
  */
@@ -41,9 +41,11 @@ function applyOneUnit(unit: OneUnit, path: (string | number)[], state: CartState
     const free = state.lines.map(() => 0);
     let left = count;
     for (const at of holders) {
-      free[at] = Math.min(left, state.lines[at].quantity);
+      // Units another free-unit discount gave are not the customer's: only the others count as held.
+      const held = state.lines[at].quantity - state.freeUnits(at);
+      free[at] = Math.min(left, held);
       left -= free[at];
-      parts[at] = shareOf(state.lineRemaining(at), free[at], state.lines[at].quantity);
+      parts[at] = free[at] === 0 ? 0 : shareOf(state.lineRemaining(at), free[at], held);
     }
     added = left;
     const capped = capTotal(
