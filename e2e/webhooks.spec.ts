@@ -9,7 +9,8 @@ import { e2eSecretsFile } from './support/stack';
 /**
  * Settings → Webhooks (issue 29) against the real stack: an endpoint set up on the page pointing at
  * a receiver this test runs on 127.0.0.1, a test webhook seen in the log and sent again, both
- * received with a valid x-voucherify-signature; a new secret, and deletion. Screenshots at 1,440
+ * received with a valid x-voucherify-signature; a test event of any type (issue 53); a new secret,
+ * and deletion. Screenshots at 1,440
  * and 390 px land in SCREENS_DIR (default test-results/webhooks).
  */
 const shots = process.env.SCREENS_DIR ?? 'test-results/webhooks';
@@ -108,6 +109,19 @@ test('marketing sets up an endpoint, sends a test webhook, sees it in the log an
     // The same webhook again: the receiver can tell by its ids.
     expect(second.id).toBe(first.id);
     expect(second.event.id).toBe(first.event.id);
+
+    // Send a test event of any type: the endpoint's own events first, the payload from the demo's own member.
+    const picker = card.getByRole('combobox', { name: 'Send a test event' });
+    await picker.fill('tier.upgraded');
+    await page.getByRole('option', { name: /^customer\.loyalty\.tier\.upgraded/ }).click();
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await expect(card.getByRole('status').filter({ hasText: 'customer.loyalty.tier.upgraded on its way' })).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(3);
+    const upgraded = JSON.parse(receiver.received[2].body.toString('utf8')) as { type: string; data: { customer: { object: string; id: string }; loyalty_tier_to: { object: string } } };
+    expect(signedWith(secret, receiver.received[2])).toBe(true);
+    expect(upgraded.type).toBe('customer.loyalty.tier.upgraded');
+    expect(upgraded.data.customer.id).toMatch(/^cust_/);
+    await expect(log.getByRole('row').filter({ hasText: 'customer.loyalty.tier.upgraded' })).toHaveCount(1, { timeout: 15_000 });
     await expectAccessible(page, 'webhooks-log', 1440);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, 'webhooks-log', 390);
@@ -132,8 +146,8 @@ test('marketing sets up an endpoint, sends a test webhook, sees it in the log an
     await expectAccessible(page, 'webhooks-secret', 390);
     await rotated.getByRole('button', { name: 'I have copied it' }).click();
     await card.getByRole('button', { name: 'Send test webhook' }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(3);
-    expect(signedWith(newSecret, receiver.received[2])).toBe(true);
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(4);
+    expect(signedWith(newSecret, receiver.received[3])).toBe(true);
 
     // Delete, after a confirmation.
     await page.setViewportSize({ width: 1440, height: 900 });

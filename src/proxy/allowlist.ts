@@ -112,6 +112,8 @@ export const allowedRoutes: AllowedRoute[] = [
   // Settings → Webhooks (issue 29): the Management API of the proxy's own project, which the browser
   // names `current` (upstream-credentials.ts fills in the project and the management key pair).
   ...managementRoutes(),
+  // Settings → Webhooks: "Send a test event" fires any event type to one endpoint (/_local/, served with LOCAL_CONTROL=on).
+  { method: 'POST', path: /^\/_local\/webhooks\/fire$/, action: 'manageWebhooks' },
 ];
 
 function managementRoutes(): AllowedRoute[] {

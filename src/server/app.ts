@@ -22,6 +22,7 @@ import requestLogRoutes from './routes/local-requests/route';
 import localResetRoutes from './routes/local-reset/route';
 import localSnapshotRoutes from './routes/local-snapshot/route';
 import localFaultRoutes from './routes/local-faults/route';
+import localWebhookRoutes from './routes/local-webhooks/route';
 import { injectFaults } from './faults/inject-faults';
 import { recordAnsweredRequests } from './http/request-log-hooks';
 import { pooledRandomBytes } from '../platform/random-pool';
@@ -138,6 +139,7 @@ export async function buildApp(ctx: ServiceContext, options: BuildAppOptions = {
     await app.register(localResetRoutes);
     await app.register(localSnapshotRoutes);
     await app.register(localFaultRoutes);
+    await app.register(localWebhookRoutes);
   }
   // REQUEST_LOG off: no log is kept, and none is served.
   if (ctx.requestLog) await app.register(requestLogRoutes);

@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { webhookEventTypeOf } from '../../src/contract/webhook-fire';
 import { readReference as reference } from './reference';
 
 /**
@@ -27,6 +28,7 @@ const documents = {
   spend: convertNullable(reference('openapi-spend.json')) as Record<string, any>,
   'loyalty-rest': convertNullable(reference('openapi-loyalty-rest.json')) as Record<string, any>,
   webhooks: convertNullable(reference('webhooks-loyalty.json')) as Record<string, any>,
+  'promotion-webhooks': convertNullable(reference('promotion/webhooks.json')) as Record<string, any>,
   'customers-catalog': convertNullable(reference('openapi-customers-catalog.json')) as Record<string, any>,
 };
 export type ContractDocument = keyof typeof documents;
@@ -105,16 +107,29 @@ export function documentsStatus(document: ContractDocument, path: string, method
   return operation(document, path, method)?.responses?.[String(status)] !== undefined;
 }
 
+/** The webhook payload documents: webhooks-loyalty.json and promotion/webhooks.json (which holds every loyalty event too). */
+export type WebhookDocument = 'webhooks' | 'promotion-webhooks';
+
+/** The `content` of the webhook for an event type in a payload document (the webhook named `EVENTS.<TYPE>`, bus_val_rule for business_validation_rule), if it lists it. */
+function webhookContent(type: string, document: WebhookDocument): { schema: { $ref: string }; examples: Record<string, { value: unknown }> } | undefined {
+  const entry = Object.entries(documents[document].webhooks as Record<string, any>).find(([name]) => webhookEventTypeOf(name) === type);
+  return entry?.[1].post.requestBody.content['application/json'];
+}
+
+/** Whether the payload document lists the event type. */
+export function webhookListed(type: string, document: WebhookDocument): boolean {
+  return webhookContent(type, document) !== undefined;
+}
+
 /**
- * Validates a webhook's `data` against the payload schema webhooks-loyalty.json publishes for its
- * event type (the webhook named `EVENTS.<TYPE>`). Returns Ajv's errors (empty when valid).
+ * Validates a webhook's `data` against the payload schema the document (webhooks-loyalty.json by
+ * default) publishes for its event type. Returns Ajv's errors (empty when valid).
  */
-export function webhookPayloadErrors(type: string, data: unknown, knownDefectNulls: string[] = []): string[] {
-  const webhook = documents.webhooks.webhooks[`EVENTS.${type.toUpperCase()}`];
-  if (!webhook) throw new Error(`No webhook ${type} in webhooks-loyalty.json`);
-  const schema = webhook.post.requestBody.content['application/json'].schema;
-  const validate = ajv.getSchema(`webhooks${schema.$ref}`);
-  if (!validate) throw new Error(`Cannot resolve ${schema.$ref}`);
+export function webhookPayloadErrors(type: string, data: unknown, knownDefectNulls: string[] = [], document: WebhookDocument = 'webhooks'): string[] {
+  const content = webhookContent(type, document);
+  if (!content) throw new Error(`No webhook ${type} in ${document}`);
+  const validate = ajv.getSchema(`${document}${content.schema.$ref}`);
+  if (!validate) throw new Error(`Cannot resolve ${content.schema.$ref}`);
   return errorsOf(validate, dropNulls(data, knownDefectNulls));
 }
 
@@ -122,10 +137,11 @@ export function webhookPayloadErrors(type: string, data: unknown, knownDefectNul
  * Where a webhook schema contradicts its own example, the example wins: `data`'s errors, less
  * those the published example itself has (same path and message). Returns the rest.
  */
-export function webhookPayloadErrorsBeyondExample(type: string, data: unknown): string[] {
-  const content = documents.webhooks.webhooks[`EVENTS.${type.toUpperCase()}`].post.requestBody.content['application/json'];
-  const example = (Object.values(content.examples) as { value: unknown }[])[0].value;
+export function webhookPayloadErrorsBeyondExample(type: string, data: unknown, document: WebhookDocument = 'webhooks'): string[] {
+  const content = webhookContent(type, document);
+  if (!content) throw new Error(`No webhook ${type} in ${document}`);
+  const example = Object.values(content.examples)[0].value;
   const shape = (error: string) => error.replace(/ \{.*\}$/, '');
-  const exampleErrors = new Set(webhookPayloadErrors(type, example).map(shape));
-  return webhookPayloadErrors(type, data).filter((error) => !exampleErrors.has(shape(error)));
+  const exampleErrors = new Set(webhookPayloadErrors(type, example, [], document).map(shape));
+  return webhookPayloadErrors(type, data, [], document).filter((error) => !exampleErrors.has(shape(error)));
 }

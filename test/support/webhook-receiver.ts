@@ -37,7 +37,7 @@ export async function startReceiver(): Promise<{ url: string; received: Received
 }
 
 /** The headers of a management key pair made for the test service's project (the Management API takes no API key). */
-async function managementHeaders(service: TestService): Promise<Record<string, string>> {
+export async function managementHeaders(service: TestService): Promise<Record<string, string>> {
   const { key, secret } = await createManagementKey({ db: service.ctx.db, clock: service.clock }, service.project.projectId, 'hooks');
   return { 'X-Management-Id': key.id, 'X-Management-Token': secret };
 }

@@ -80,7 +80,7 @@ async function load(db: DbOrTx, wanted: { expiredOn?: Iterable<string>; cards?: 
   return { cards, campaigns: campaignRows, customers: customerRows, orders: orderRows, pending, rewards: rewardRows, redemptions: redemptionRows, rollbacks: rollbackRows, buckets };
 }
 
-function simpleCampaign(campaign: CampaignRow | undefined) {
+export function simpleCampaign(campaign: CampaignRow | undefined) {
   if (!campaign) return null;
   return {
     id: campaign.id,
@@ -95,7 +95,7 @@ function simpleCampaign(campaign: CampaignRow | undefined) {
   };
 }
 
-function simpleVoucher(card: VoucherRow | undefined, campaign: CampaignRow | undefined) {
+export function simpleVoucher(card: VoucherRow | undefined, campaign: CampaignRow | undefined) {
   if (!card) return null;
   return {
     id: card.id,

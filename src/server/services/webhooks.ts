@@ -132,7 +132,7 @@ export async function listWebhookAttempts(ctx: ServiceContext, principalProjectI
   };
 }
 
-function presentSendout(row: SendoutRow): WebhookSendout {
+export function presentSendout(row: SendoutRow): WebhookSendout {
   return { id: row.id, event_id: row.eventId, event_type: row.eventType, status: row.status, attempts: row.attempts, next_attempt_at: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null, object: 'webhook_sendout' };
 }
 

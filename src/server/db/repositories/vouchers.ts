@@ -198,6 +198,17 @@ export async function cardsHeldBy(db: DbOrTx, projectId: string, holderId: strin
   return db.select().from(vouchers).where(and(eq(vouchers.projectId, projectId), eq(vouchers.holderId, holderId)));
 }
 
+/** The project's card with a holder changed last (published, earning, …), for a fired webhook that names none. */
+export async function latestHeldCard(db: DbOrTx, projectId: string): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.projectId, projectId), isNotNull(vouchers.holderId)))
+    .orderBy(desc(sql`coalesce(${vouchers.updatedAt}, ${vouchers.createdAt})`), desc(vouchers.id))
+    .limit(1);
+  return row;
+}
+
 /** The project's cards of these ids (any order; unknown ids are left out). */
 export async function vouchersByIds(db: DbOrTx, projectId: string, ids: string[]): Promise<VoucherRow[]> {
   if (ids.length === 0) return [];

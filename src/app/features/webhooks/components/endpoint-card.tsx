@@ -10,6 +10,7 @@ import type { Webhook } from '../../../../contract/webhook';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSendTestWebhook } from '../api/send-test-webhook';
 import { eventsSummary } from '../model/event-choices';
+import { SendTestEvent } from './send-test-event';
 import { SendoutLog } from './sendout-log';
 
 interface EndpointCardProps {
@@ -68,6 +69,7 @@ export function EndpointCard({ webhook, onEdit, onNewSecret, onDelete }: Endpoin
           Delete
         </Button>
       </Box>
+      <SendTestEvent webhook={webhook} onSent={() => setLogOpen(true)} />
       {/* The wrapper is a flex item: without min-width 0 the log's table would widen the page instead of scrolling inside. */}
       <Collapse in={logOpen} unmountOnExit sx={{ '& .MuiCollapse-wrapperInner': { minWidth: 0 } }}>
         <Box id={logId}>
