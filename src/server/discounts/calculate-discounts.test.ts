@@ -226,6 +226,11 @@ describe('stacked incentives (guides_manage-stackable-discounts.mdx and validati
     const incentives: StackedIncentive[] = [{ discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } }, { discount: { type: 'PERCENT', percent_off: 20, effect: 'APPLY_TO_ORDER' } }];
     expect(calculate({ cart: { amount: 10000, items: [] }, incentives }).order.total_discount_amount).toBe(2800);
     expect(calculate({ cart: { amount: 10000, items: [] }, incentives, stacking: { discount_calculation_mode: 'INITIAL_AMOUNT' } }).order.total_discount_amount).toBe(3000);
+    const onItems: StackedIncentive[] = incentives.map((incentive) => ({ discount: { type: 'PERCENT', percent_off: 'discount' in incentive && incentive.discount.type === 'PERCENT' ? incentive.discount.percent_off : 0, effect: 'APPLY_TO_ITEMS' }, applicable_to: { included_all: true } }));
+    const cart = { items: [line('a', 10000, 1, { discountAmount: 1000 })] };
+    // The line's initial amount is what it cost before this calculation: 9000 after the discount it came with.
+    expect(itemDiscounts(calculate({ cart, incentives: onItems }))).toEqual([1000 + 900 + 1620]);
+    expect(itemDiscounts(calculate({ cart, incentives: onItems, stacking: { discount_calculation_mode: 'INITIAL_AMOUNT' } }))).toEqual([1000 + 900 + 1800]);
   });
 
   it('products application mode ONCE: a line an earlier incentive discounted takes no later item discount', () => {
