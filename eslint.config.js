@@ -31,6 +31,31 @@ function featureZones() {
   }));
 }
 
+/** The service's capability modules (docs/architecture.md, "Discounts"): the rest of the service reaches one through its index.ts only. */
+const capabilityModules = ['discounts'];
+
+function moduleZones() {
+  const server = new URL('./src/server/', import.meta.url);
+  let entries;
+  try {
+    entries = readdirSync(server);
+  } catch {
+    return [];
+  }
+  return capabilityModules.flatMap((module) => {
+    const insides = readdirSync(new URL(`${module}/`, server))
+      .filter((entry) => entry !== 'index.ts')
+      .map((entry) => `./src/server/${module}/${entry.replace(/\.tsx?$/, '')}`);
+    return entries
+      .filter((entry) => entry !== module)
+      .map((entry) => ({
+        target: `./src/server/${entry}`,
+        from: insides,
+        message: `src/server/${module} is a module: import it through its index.ts (docs/architecture.md), never its files.`,
+      }));
+  });
+}
+
 /** docs/architecture.md: imports flow one way; app and server only meet in src/contract. */
 const boundaryZones = [
   {
@@ -59,6 +84,7 @@ const boundaryZones = [
     message: 'src/contract is the shared leaf: it imports neither the app nor the server (docs/architecture.md).',
   },
   ...featureZones(),
+  ...moduleZones(),
 ];
 
 export default defineConfig(

@@ -50,6 +50,14 @@ describe('eslint.config.js boundaries', () => {
     expect(await lintImport(filePath, code)).toEqual([expect.stringMatching(message)]);
   });
 
+  it('lets the service reach a capability module through its index.ts only', async () => {
+    expect(await lintImport('src/server/services/x.ts', "import { splitProportionally } from '../discounts/exact-money';\n")).toEqual([expect.stringMatching(/src\/server\/discounts is a module/)]);
+    expect(await lintImport('src/server/app.ts', "export * from './discounts/cart-state';\n")).toEqual([expect.stringMatching(/src\/server\/discounts is a module/)]);
+    expect(await lintImport('src/server/services/x.ts', "import { calculateDiscounts } from '../discounts';\n")).toEqual([]);
+    expect(await lintImport('src/server/services/x.ts', "import { calculateDiscounts } from '../discounts/index';\n")).toEqual([]);
+    expect(await lintImport('src/server/discounts/x.ts', "import { splitProportionally } from './exact-money';\n")).toEqual([]);
+  });
+
   it('lets the proxy and the service import the platform room', async () => {
     expect(await lintImport('src/proxy/x.ts', "import { newId } from '../platform/ids';\n")).toEqual([]);
     expect(await lintImport('src/server/x.ts', "import { newId } from '../platform/ids';\n")).toEqual([]);
