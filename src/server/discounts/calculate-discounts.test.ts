@@ -269,6 +269,15 @@ describe('new price per target (validations.json, POST /v1/promotions/validation
 });
 
 describe('free units (guides_give-item-for-free-unit-discount.mdx and validations.json)', () => {
+  it('one free T-shirt with one in the cart: ADD_NEW_ITEMS adds a second, free; ADD_MISSING_ITEMS makes the one there free', () => {
+    const cart = { items: [line('prod_xoOl0M0AGbmkLp', 2900, 1)] };
+    const added = calculate({ cart, incentives: [{ discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_xoOl0M0AGbmkLp', effect: 'ADD_NEW_ITEMS' } }] });
+    expect(added.order.items).toMatchObject([{ quantity: 2, amount: 5800, discount_amount: 2900, price: 2900 }]);
+    const missing = calculate({ cart, incentives: [{ discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_xoOl0M0AGbmkLp', effect: 'ADD_MISSING_ITEMS' } }] });
+    expect(missing.order.items).toMatchObject([{ quantity: 1, amount: 2900, discount_amount: 2900, price: 2900 }]);
+    expect(missing.order.total_amount).toBe(0);
+  });
+
   it('ADD_MANY_ITEMS: the red T-shirt in the cart becomes free, a blue one is added free', () => {
     const result = calculate({
       cart: { amount: 6000, items: [line('prod_0a9f9ab4ab019a42d5', 2900, 1), line('prod_0a9f9aeddb019a42db', 3100, 1)] },
